@@ -1,0 +1,146 @@
+//! The [`Game`] trait: what every rules engine provides.
+
+use std::fmt::{Debug, Display};
+use std::hash::Hash;
+use std::str::FromStr;
+
+use crate::scene::Scene;
+use crate::seat::{Outcome, Seat};
+
+/// The options a game is created with: the number of players and a variant, where the game has
+/// them. `None` means the game's default.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Number of players (Four Triangles: 2–4).
+    pub players: Option<usize>,
+    /// A variant name (Four Triangles: `full` or `simple`).
+    pub variant: Option<String>,
+}
+
+/// Options a game cannot be created with.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct OptionsError(pub String);
+
+/// Text that is not a move in a game's notation (the *form* is wrong, whatever the position).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed move {text:?}: {reason}")]
+pub struct NotationError {
+    /// The text that was given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+impl NotationError {
+    /// A notation error for `text`, saying `reason`.
+    pub fn new(text: &str, reason: impl Into<String>) -> NotationError {
+        NotationError {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move in the game's notation.
+    #[error(transparent)]
+    Malformed(#[from] NotationError),
+    /// A well-formed move that the rules do not allow in this position.
+    #[error("illegal move {text}: {reason}")]
+    Illegal {
+        /// The move's canonical text.
+        text: String,
+        /// Which rule forbids it.
+        reason: String,
+    },
+    /// The game is over; no move is legal.
+    #[error("the game is over: no move is legal")]
+    GameOver,
+}
+
+/// A rules engine: one position of one game, and everything the rules say about it.
+///
+/// Positions are values: cheap to clone, hashed to 64 bits, changed only by [`Game::play`].
+/// Moves are small `Copy` values whose text form ([`Display`]/[`FromStr`]) is the game's one
+/// canonical notation; the text does not depend on the position, so records, the API and logs can
+/// all carry it.
+pub trait Game: Clone + Send + Sync + 'static {
+    /// One move (or one atomic action, for games whose turns are sequences of them).
+    type Move: Copy + Eq + Hash + Debug + Display + FromStr<Err = NotationError> + Send + Sync;
+
+    /// The game's id on the command line and in the API (`triangoli`, `triangular`, …).
+    const ID: &'static str;
+
+    /// The game's display name (`Triangoli`, `The Triangle Game`, …).
+    const NAME: &'static str;
+
+    /// The starting position for these options; an error names the option that does not fit.
+    fn new(options: &Options) -> Result<Self, OptionsError>;
+
+    /// The options this game was created with, each filled in (no `None` where the game has the
+    /// option), so that a record can carry them as header lines.
+    fn options(&self) -> Options;
+
+    /// The number of players.
+    fn players(&self) -> usize;
+
+    /// The seat to move, or `None` when the game is over.
+    fn to_move(&self) -> Option<Seat>;
+
+    /// The outcome once the game is over, `None` before.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// The scores the command-line contract reports (see DESIGN.md): `None` where the game has no
+    /// score to show at this point.
+    fn scores(&self) -> Option<Vec<i32>>;
+
+    /// Writes every legal move into `moves`, replacing what it held. Nothing is written when the
+    /// game is over. A forced pass is one legal move.
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays `mv`, which must be one of [`Game::legal_moves`]; an illegal move may panic or leave a
+    /// position the rules cannot reach.
+    fn play(&mut self, mv: Self::Move);
+
+    /// A 64-bit hash of everything that decides the future of the game (board, reserves, seat to
+    /// move, phase), equal for equal positions and the same on every run.
+    fn position_hash(&self) -> u64;
+
+    /// Why `mv` is not legal here, in words a player understands. Called only for moves that are
+    /// not in [`Game::legal_moves`]; the default says just that.
+    fn why_illegal(&self, mv: Self::Move) -> String {
+        let _ = mv;
+        "not a legal move in this position".to_string()
+    }
+
+    /// The position as a [`Scene`] for a front end to draw.
+    fn scene(&self) -> Scene;
+
+    /// The position drawn as plain text for a terminal: the board, whose turn it is, reserves and
+    /// scores. Lines end in `\n`; no colour codes.
+    fn diagram(&self) -> String;
+
+    /// The scene item ids a player clicks, in order, to make `mv` (a legal move).
+    fn clicks(&self, mv: Self::Move) -> Vec<String>;
+
+    /// Parses `text` and checks it against the legal moves: the move, or why it cannot be played.
+    fn parse_legal(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mv: Self::Move = text.trim().parse()?;
+        if self.to_move().is_none() {
+            return Err(MoveError::GameOver);
+        }
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        if legal.contains(&mv) {
+            Ok(mv)
+        } else {
+            Err(MoveError::Illegal {
+                text: mv.to_string(),
+                reason: self.why_illegal(mv),
+            })
+        }
+    }
+}

@@ -1,0 +1,24 @@
+//! The ground every Trigonal game stands on.
+//!
+//! This crate defines what a game *is* to the rest of Trigonal: the [`Game`] trait (seat to move,
+//! legal moves written into a caller's buffer, playing a move, the outcome, one canonical text per
+//! move, a 64-bit position hash, a [`Scene`] to draw), its object-safe face [`DynGame`] for code
+//! that picks a game by id at run time, game [`Record`]s, [`perft`] and uniform random playouts.
+//! It must not know any one game's rules, and it does no I/O: reading files, printing and
+//! networking belong to the command line and the server.
+
+pub mod dynamic;
+pub mod game;
+pub mod perft;
+pub mod playout;
+pub mod record;
+pub mod scene;
+pub mod seat;
+
+pub use dynamic::DynGame;
+pub use game::{Game, MoveError, NotationError, Options, OptionsError};
+pub use perft::{perft, perft_divide};
+pub use playout::{random_game, random_playout};
+pub use record::{Record, RecordError};
+pub use scene::{Fact, Item, Scene, Shape};
+pub use seat::{Outcome, Seat, Seats};

@@ -1,0 +1,125 @@
+//! A position described as a scene: shapes with ids in board coordinates, which a front end draws
+//! without knowing any rule. Each legal move is then the sequence of item ids a player clicks
+//! ([`crate::Game::clicks`]).
+//!
+//! Coordinates are SVG-like: x to the right, y downwards, in any unit the game likes; `view_box`
+//! says which rectangle to show. `class` words say what an item is (`triangle`, `pawn`,
+//! `cylinder`, `p0`…`p3` for the seat it belongs to, `last` for the last move's traces); the front
+//! end styles by them. Words meant for people are [`Fact`] keys that the front end translates.
+//!
+//! A click id that no item carries (`pass`, `end`) is an action the front end offers as a button
+//! named by that id.
+
+use serde::Serialize;
+
+/// Everything a front end needs to draw one position.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Scene {
+    /// The rectangle `[x, y, width, height]` to show.
+    pub view_box: [f32; 4],
+    /// Items in drawing order (later ones on top).
+    pub items: Vec<Item>,
+    /// Facts shown beside the board: reserves, pools, scores.
+    pub facts: Vec<Fact>,
+}
+
+/// One drawn thing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Item {
+    /// The id a click on this item reports; `None` for decoration that is never clicked.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub id: Option<String>,
+    /// The geometry.
+    pub shape: Shape,
+    /// Space-separated style words.
+    pub class: String,
+    /// A short text drawn on the item (a count, a coordinate).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub label: Option<String>,
+}
+
+/// The geometry of an item.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Shape {
+    /// A closed polygon.
+    Polygon {
+        /// Its corners in order.
+        points: Vec<[f32; 2]>,
+    },
+    /// A circle.
+    Circle {
+        /// Its centre.
+        center: [f32; 2],
+        /// Its radius.
+        radius: f32,
+    },
+    /// A straight segment.
+    Line {
+        /// One end.
+        from: [f32; 2],
+        /// The other end.
+        to: [f32; 2],
+    },
+    /// A text anchored at its centre.
+    Text {
+        /// Where the text's centre goes.
+        at: [f32; 2],
+        /// The text (coordinates, numbers; not words to translate).
+        text: String,
+        /// Its height.
+        size: f32,
+    },
+}
+
+/// A fact beside the board, e.g. `{key: "reserve", seat: 0, value: "12"}`. `key` is a word the
+/// front end translates; `value` is shown as it is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Fact {
+    /// What the fact is (`reserve`, `pool`, `score`, `markers`, `supply`, …).
+    pub key: String,
+    /// Whose it is, if anyone's.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seat: Option<u8>,
+    /// Its value.
+    pub value: String,
+}
+
+impl Item {
+    /// A clickable item.
+    pub fn new(id: impl Into<String>, shape: Shape, class: impl Into<String>) -> Item {
+        Item {
+            id: Some(id.into()),
+            shape,
+            class: class.into(),
+            label: None,
+        }
+    }
+
+    /// A decoration that is never clicked.
+    pub fn decoration(shape: Shape, class: impl Into<String>) -> Item {
+        Item {
+            id: None,
+            shape,
+            class: class.into(),
+            label: None,
+        }
+    }
+
+    /// The item with a label drawn on it.
+    pub fn with_label(mut self, label: impl Into<String>) -> Item {
+        self.label = Some(label.into());
+        self
+    }
+}
+
+impl Fact {
+    /// A fact about `seat` (or about nobody).
+    pub fn new(key: &str, seat: Option<u8>, value: impl ToString) -> Fact {
+        Fact {
+            key: key.to_string(),
+            seat,
+            value: value.to_string(),
+        }
+    }
+}

@@ -1,0 +1,519 @@
+//! Triangoli, exactly as `rules/triangoli.md` fixes it.
+//!
+//! Two players each walk a pawn along the lines of a hexagon of 24 triangles. A turn moves the
+//! pawn 1–3 steps in a straight line, drops as many cylinders into one empty triangle next to where
+//! it stopped, and exchanges up to as many of the opponent's cylinders next to it for the mover's
+//! own. When neither can move, the six sectors are scored by majority.
+//!
+//! This crate is pure rules: geometry, state, move generation, notation, scoring, and the scene and
+//! text diagram that describe a position. It does no I/O and knows nothing of servers or terminals.
+
+pub mod geometry;
+pub mod moves;
+mod present;
+
+use trigonal_core::{Game, Options, OptionsError, Outcome, Scene, Seat};
+
+pub use geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS, TRIANGLES};
+pub use moves::{Exchange, Move};
+
+/// Cylinders each player owns.
+pub const CYLINDERS: u8 = 18;
+
+/// Where the game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Phase {
+    /// Pawns are being placed.
+    Setup,
+    /// The seat to move has a legal move.
+    Turn,
+    /// The seat to move has none but the other has: it must pass.
+    Pass,
+    /// Neither can move: the game is over and scored.
+    Over,
+}
+
+/// A Triangoli position.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Triangoli {
+    /// Cylinders of each player in each triangle.
+    cells: [[u8; 2]; TRIANGLES],
+    /// Bit mask of the triangles holding no cylinder.
+    empty: u32,
+    /// Cylinders in each player's reserve.
+    reserve: [u8; 2],
+    /// Each pawn's intersection, once placed.
+    pawn: [Option<Point>; 2],
+    /// The seat whose turn it is (when over: the seat that would move).
+    to_move: u8,
+    phase: Phase,
+}
+
+/// The result of sector scoring.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SectorScore {
+    /// Each player's cylinders in each sector before scoring.
+    pub cylinders: [[u8; 2]; SECTORS],
+    /// Cylinders each player keeps.
+    pub kept: [u32; 2],
+    /// Sectors each player won (strictly more cylinders).
+    pub sectors_won: [u32; 2],
+}
+
+impl Default for Triangoli {
+    fn default() -> Self {
+        Triangoli {
+            cells: [[0; 2]; TRIANGLES],
+            empty: (1 << TRIANGLES) - 1,
+            reserve: [CYLINDERS; 2],
+            pawn: [None; 2],
+            to_move: 0,
+            phase: Phase::Setup,
+        }
+    }
+}
+
+impl Triangoli {
+    /// The start position.
+    pub fn start() -> Triangoli {
+        Triangoli::default()
+    }
+
+    /// A position built piece by piece, for tests and analysis: cylinders per triangle (P1, P2),
+    /// pawns, and the seat to move. Reserves are what is not on the board. Whether the seat to
+    /// move must pass, or the game is over, is worked out as after any move.
+    ///
+    /// Panics if a player has more than 18 cylinders on the board, the pawns share a point, or a
+    /// pawn is missing.
+    pub fn from_parts(cells: [[u8; 2]; TRIANGLES], pawns: [Point; 2], to_move: Seat) -> Triangoli {
+        assert_ne!(pawns[0], pawns[1], "pawns on one intersection");
+        let mut g = Triangoli {
+            cells,
+            empty: 0,
+            reserve: [0; 2],
+            pawn: [Some(pawns[0]), Some(pawns[1])],
+            to_move: to_move.0,
+            phase: Phase::Turn,
+        };
+        for p in 0..2 {
+            let on_board: u32 = cells.iter().map(|c| c[p] as u32).sum();
+            assert!(on_board <= CYLINDERS as u32, "too many cylinders");
+            g.reserve[p] = CYLINDERS - on_board as u8;
+        }
+        for (t, c) in cells.iter().enumerate() {
+            if c[0] == 0 && c[1] == 0 {
+                g.empty |= 1 << t;
+            }
+        }
+        g.settle(to_move.0);
+        g
+    }
+
+    /// Cylinders of `seat` in triangle `t`.
+    pub fn cylinders(&self, t: Triangle, seat: Seat) -> u8 {
+        self.cells[t.0 as usize][seat.index()]
+    }
+
+    /// Cylinders in `seat`'s reserve.
+    pub fn reserve(&self, seat: Seat) -> u8 {
+        self.reserve[seat.index()]
+    }
+
+    /// Where `seat`'s pawn stands, once placed.
+    pub fn pawn(&self, seat: Seat) -> Option<Point> {
+        self.pawn[seat.index()]
+    }
+
+    /// Whether triangle `t` holds no cylinder.
+    pub fn is_empty(&self, t: Triangle) -> bool {
+        self.empty & (1 << t.0) != 0
+    }
+
+    /// Sector scoring of the board as it stands.
+    pub fn sector_score(&self) -> SectorScore {
+        let mut score = SectorScore {
+            cylinders: [[0; 2]; SECTORS],
+            kept: [0; 2],
+            sectors_won: [0; 2],
+        };
+        for t in Triangle::all() {
+            let s = t.sector();
+            for p in 0..2 {
+                score.cylinders[s][p] += self.cells[t.0 as usize][p];
+            }
+        }
+        for c in score.cylinders {
+            if c[0] != c[1] {
+                let w = usize::from(c[1] > c[0]);
+                score.kept[w] += c[w] as u32;
+                score.sectors_won[w] += 1;
+            }
+        }
+        score
+    }
+
+    /// Whether `seat` has a move+placement here (exchanges are always possible).
+    fn can_move(&self, seat: usize) -> bool {
+        let Some(from) = self.pawn[seat] else {
+            return false;
+        };
+        let other = self.pawn[1 - seat];
+        let g = &*GEOMETRY;
+        let reach = self.reserve[seat].min(3) as usize;
+        g.ray[from.0 as usize].iter().any(|ray| {
+            ray[..reach]
+                .iter()
+                .map_while(|&p| p.filter(|&p| Some(p) != other))
+                .any(|p| g.adjacent[p.0 as usize] & self.empty != 0)
+        })
+    }
+
+    /// Sets the phase after a move, with `next` the seat due to move.
+    fn settle(&mut self, next: u8) {
+        self.to_move = next;
+        self.phase = if self.can_move(next as usize) {
+            Phase::Turn
+        } else if self.can_move(1 - next as usize) {
+            Phase::Pass
+        } else {
+            Phase::Over
+        };
+    }
+
+    /// Generates the turns of the seat to move into `out` (appending).
+    fn generate_turns(&self, out: &mut Vec<Move>) {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let (Some(from), other) = (self.pawn[me], self.pawn[opp]) else {
+            return;
+        };
+        let g = &*GEOMETRY;
+        let reach = self.reserve[me].min(3) as usize;
+        for ray in &g.ray[from.0 as usize] {
+            for (i, &step) in ray[..reach].iter().enumerate() {
+                let Some(to) = step else { break };
+                if Some(to) == other {
+                    break;
+                }
+                let d = i as u8 + 1;
+                let adjacent = g.adjacent[to.0 as usize];
+                let mut places = adjacent & self.empty;
+                if places == 0 {
+                    continue;
+                }
+                // The opponent's cylinders next to `to`: the placement triangle is empty, so it
+                // never holds any, and the exchange choices are the same for every placement.
+                let mut sources = [(0u8, 0u8); 6];
+                let mut n_sources = 0;
+                let mut available = 0u8;
+                let mut mask = adjacent & !self.empty;
+                while mask != 0 {
+                    let t = mask.trailing_zeros() as u8;
+                    mask &= mask - 1;
+                    let c = self.cells[t as usize][opp];
+                    if c > 0 {
+                        sources[n_sources] = (t, c);
+                        n_sources += 1;
+                        available += c;
+                    }
+                }
+                let k = d.min(available).min(self.reserve[me] - d);
+                let mut exchanges = [Exchange::NONE; 56];
+                let n_exchanges = enumerate_exchanges(&sources[..n_sources], k, &mut exchanges);
+                while places != 0 {
+                    let t = places.trailing_zeros() as u8;
+                    places &= places - 1;
+                    for &exchange in &exchanges[..n_exchanges] {
+                        out.push(Move::Turn {
+                            to,
+                            triangle: Triangle(t),
+                            exchange,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Explains why a move that is not legal here is not.
+    fn explain(&self, mv: Move) -> String {
+        let me = self.to_move as usize;
+        let seat = Seat(self.to_move);
+        match (self.phase, mv) {
+            (Phase::Over, _) => "the game is over".into(),
+            (Phase::Setup, Move::Setup(p)) if self.pawn[1 - me] == Some(p) => {
+                format!("the other pawn already stands on {}", p.name())
+            }
+            (Phase::Setup, _) => format!("{seat} must first place a pawn on an intersection"),
+            (_, Move::Setup(_)) => "the pawns are already placed".into(),
+            (Phase::Pass, _) => format!("{seat} has no legal move and must pass"),
+            (Phase::Turn, Move::Pass) => {
+                format!("{seat} has a legal move, so may not pass")
+            }
+            (
+                Phase::Turn,
+                Move::Turn {
+                    to,
+                    triangle,
+                    exchange,
+                },
+            ) => self.explain_turn(to, triangle, exchange),
+        }
+    }
+
+    fn explain_turn(&self, to: Point, triangle: Triangle, exchange: Exchange) -> String {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let g = &*GEOMETRY;
+        let from = self.pawn[me].expect("pawns placed");
+        let Some((dir, d)) = steps_between(from, to) else {
+            return format!(
+                "{} is not 1, 2 or 3 steps in a straight line from the pawn on {}",
+                to.name(),
+                from.name()
+            );
+        };
+        let path = &g.ray[from.0 as usize][dir][..d as usize];
+        if let Some(p) = path.iter().flatten().find(|&&p| Some(p) == self.pawn[opp]) {
+            return if *p == to {
+                format!("the opponent's pawn stands on {}", to.name())
+            } else {
+                format!(
+                    "the path passes through the opponent's pawn on {}",
+                    p.name()
+                )
+            };
+        }
+        if d > self.reserve[me] {
+            return format!(
+                "moving {d} steps places {d} cylinders, but the reserve holds {}",
+                self.reserve[me]
+            );
+        }
+        let adjacent = g.adjacent[to.0 as usize];
+        if adjacent & self.empty == 0 {
+            return format!("{} is next to no empty triangle", to.name());
+        }
+        if adjacent & (1 << triangle.0) == 0 {
+            return format!(
+                "triangle {} is not next to {}",
+                triangle.number(),
+                to.name()
+            );
+        }
+        if self.empty & (1 << triangle.0) == 0 {
+            return format!("triangle {} is not empty", triangle.number());
+        }
+        let available: u8 = Triangle::all()
+            .filter(|t| adjacent & (1 << t.0) != 0)
+            .map(|t| self.cells[t.0 as usize][opp])
+            .sum();
+        let after = self.reserve[me] - d;
+        let k = d.min(available).min(after);
+        if exchange.len() != k as usize {
+            return format!(
+                "the exchange must take exactly {k} cylinder(s): the least of the distance {d}, \
+                 the {available} opposing cylinder(s) next to {} and the {after} left in reserve",
+                to.name()
+            );
+        }
+        for t in exchange.triangles() {
+            if adjacent & (1 << t.0) == 0 {
+                return format!("triangle {} is not next to {}", t.number(), to.name());
+            }
+            let taken = exchange.triangles().filter(|&u| u == t).count();
+            let there = self.cells[t.0 as usize][opp] as usize;
+            if taken > there {
+                return format!(
+                    "triangle {} holds {there} opposing cylinder(s), not {taken}",
+                    t.number()
+                );
+            }
+        }
+        "not a legal move in this position".into()
+    }
+}
+
+use geometry::steps_between;
+
+/// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in
+/// ascending triangle order) into `out`, each as an [`Exchange`]; returns how many. At most
+/// C(6 + 3 - 1, 3) = 56: three cylinders from six triangles.
+fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) -> usize {
+    fn go(
+        sources: &[(u8, u8)],
+        k: u8,
+        picked: &mut [u8; 3],
+        len: usize,
+        out: &mut [Exchange; 56],
+        n: &mut usize,
+    ) {
+        if k == 0 {
+            out[*n] = Exchange::from_sorted(&picked[..len]);
+            *n += 1;
+            return;
+        }
+        let Some((&(t, c), rest)) = sources.split_first() else {
+            return;
+        };
+        for j in (0..=c.min(k)).rev() {
+            picked[len..len + j as usize].fill(t);
+            go(rest, k - j, picked, len + j as usize, out, n);
+        }
+    }
+    let mut n = 0;
+    go(sources, k, &mut [0; 3], 0, out, &mut n);
+    n
+}
+
+impl Game for Triangoli {
+    type Move = Move;
+    const ID: &'static str = "triangoli";
+    const NAME: &'static str = "Triangoli";
+
+    fn new(options: &Options) -> Result<Self, OptionsError> {
+        if let Some(n) = options.players {
+            if n != 2 {
+                return Err(OptionsError(format!("Triangoli is for 2 players, not {n}")));
+            }
+        }
+        if let Some(v) = &options.variant {
+            return Err(OptionsError(format!(
+                "Triangoli has no variants (got {v:?})"
+            )));
+        }
+        Ok(Triangoli::start())
+    }
+
+    fn options(&self) -> Options {
+        Options {
+            players: Some(2),
+            variant: None,
+        }
+    }
+
+    fn players(&self) -> usize {
+        2
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(Seat(self.to_move))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if self.phase != Phase::Over {
+            return None;
+        }
+        let s = self.sector_score();
+        let winner = if s.kept[0] != s.kept[1] {
+            Some(usize::from(s.kept[1] > s.kept[0]))
+        } else if s.sectors_won[0] != s.sectors_won[1] {
+            Some(usize::from(s.sectors_won[1] > s.sectors_won[0]))
+        } else {
+            None
+        };
+        Some(winner.map_or(Outcome::DRAW, |w| Outcome::win(Seat(w as u8))))
+    }
+
+    /// Cylinders left after sector scoring, once the game is over.
+    fn scores(&self) -> Option<Vec<i32>> {
+        (self.phase == Phase::Over).then(|| {
+            let s = self.sector_score();
+            vec![s.kept[0] as i32, s.kept[1] as i32]
+        })
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        moves.clear();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Pass => moves.push(Move::Pass),
+            Phase::Setup => moves.extend(
+                Point::all()
+                    .filter(|&p| self.pawn[1 - self.to_move as usize] != Some(p))
+                    .map(Move::Setup),
+            ),
+            Phase::Turn => self.generate_turns(moves),
+        }
+    }
+
+    fn play(&mut self, mv: Move) {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        match mv {
+            Move::Setup(p) => {
+                self.pawn[me] = Some(p);
+                if me == 0 {
+                    self.to_move = 1;
+                } else {
+                    self.settle(0);
+                }
+            }
+            Move::Pass => self.settle(opp as u8),
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => {
+                let from = self.pawn[me].expect("pawn placed");
+                let (_, d) = steps_between(from, to).expect("a straight move");
+                self.pawn[me] = Some(to);
+                self.cells[triangle.0 as usize][me] += d;
+                self.reserve[me] -= d;
+                self.empty &= !(1 << triangle.0);
+                for t in exchange.triangles() {
+                    let cell = &mut self.cells[t.0 as usize];
+                    cell[opp] -= 1;
+                    cell[me] += 1;
+                }
+                let k = exchange.len() as u8;
+                self.reserve[opp] += k;
+                self.reserve[me] -= k;
+                self.settle(opp as u8);
+            }
+        }
+    }
+
+    fn position_hash(&self) -> u64 {
+        let mut h = 0x5452_4941_4e47_4f4c_u64; // "TRIANGOL"
+        for chunk in self.cells.chunks(4) {
+            let mut word = 0u64;
+            for c in chunk {
+                word = word << 16 | (c[0] as u64) << 8 | c[1] as u64;
+            }
+            h = mix(h ^ word);
+        }
+        let pawn = |p: Option<Point>| p.map_or(0xff, |p| p.0) as u64;
+        let tail = (self.reserve[0] as u64)
+            | (self.reserve[1] as u64) << 8
+            | pawn(self.pawn[0]) << 16
+            | pawn(self.pawn[1]) << 24
+            | (self.to_move as u64) << 32
+            | (self.phase as u64) << 40;
+        mix(h ^ tail)
+    }
+
+    fn why_illegal(&self, mv: Move) -> String {
+        self.explain(mv)
+    }
+
+    fn scene(&self) -> Scene {
+        present::scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        present::diagram(self)
+    }
+
+    fn clicks(&self, mv: Move) -> Vec<String> {
+        present::clicks(mv)
+    }
+}
+
+/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}

@@ -1,0 +1,374 @@
+//! How a Triangoli position looks: the scene for the browser, the text diagram for the terminal,
+//! and the clicks that make each move.
+
+use trigonal_core::{Fact, Game, Item, Scene, Seat, Shape};
+
+use crate::geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS};
+use crate::{Move, Phase, Triangoli};
+
+/// Scene units per half-unit of x, and per row.
+const SX: f32 = 50.0;
+const SY: f32 = 86.602_54;
+
+fn at(p: Point) -> [f32; 2] {
+    let (x, y) = p.xy();
+    [x as f32 * SX, (5 - y) as f32 * SY]
+}
+
+fn centroid(t: Triangle) -> [f32; 2] {
+    let c = t.corners().map(at);
+    [
+        (c[0][0] + c[1][0] + c[2][0]) / 3.0,
+        (c[0][1] + c[1][1] + c[2][1]) / 3.0,
+    ]
+}
+
+/// The hexagon's corners, counter-clockwise from e3; sectors lie between c3 and two of them.
+const CORNERS: [&str; 6] = ["e3", "c5", "a5", "a3", "a1", "c1"];
+
+fn point(name: &str) -> Point {
+    Point::parse(name).expect("a board point")
+}
+
+/// The scene id of a triangle.
+fn triangle_id(t: Triangle) -> String {
+    format!("t{}", t.number())
+}
+
+pub(crate) fn clicks(mv: Move) -> Vec<String> {
+    match mv {
+        Move::Setup(p) => vec![p.name()],
+        Move::Pass => vec!["pass".into()],
+        Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } => std::iter::once(to.name())
+            .chain(std::iter::once(triangle_id(triangle)))
+            .chain(exchange.triangles().map(triangle_id))
+            .collect(),
+    }
+}
+
+pub(crate) fn scene(g: &Triangoli) -> Scene {
+    let mut items = Vec::new();
+    for t in Triangle::all() {
+        let class = format!(
+            "triangle sector{}{}",
+            t.sector() + 1,
+            if g.is_empty(t) { " empty" } else { "" }
+        );
+        items.push(Item::new(
+            triangle_id(t),
+            Shape::Polygon {
+                points: t.corners().map(at).to_vec(),
+            },
+            class,
+        ));
+    }
+    // Sector lines: the hexagon's outline and the six rays from the centre.
+    let c3 = at(point("c3"));
+    for (i, name) in CORNERS.iter().enumerate() {
+        let corner = at(point(name));
+        let next = at(point(CORNERS[(i + 1) % 6]));
+        items.push(Item::decoration(
+            Shape::Line {
+                from: c3,
+                to: corner,
+            },
+            "sector-line",
+        ));
+        items.push(Item::decoration(
+            Shape::Line {
+                from: corner,
+                to: next,
+            },
+            "sector-line",
+        ));
+    }
+    for t in Triangle::all() {
+        let [cx, cy] = centroid(t);
+        items.push(
+            Item::decoration(
+                Shape::Text {
+                    at: [cx, cy - 14.0],
+                    text: t.number().to_string(),
+                    size: 11.0,
+                },
+                "triangle-number",
+            )
+            .with_label(t.number().to_string()),
+        );
+        let counts: Vec<(usize, u8)> = (0..2)
+            .map(|p| (p, g.cells[t.0 as usize][p]))
+            .filter(|&(_, c)| c > 0)
+            .collect();
+        let n = counts.len() as f32;
+        for (i, &(p, c)) in counts.iter().enumerate() {
+            let dx = (i as f32 - (n - 1.0) / 2.0) * 20.0;
+            items.push(
+                Item::new(
+                    triangle_id(t),
+                    Shape::Circle {
+                        center: [cx + dx, cy + 6.0],
+                        radius: 9.5,
+                    },
+                    format!("cylinder p{p}"),
+                )
+                .with_label(c.to_string()),
+            );
+        }
+    }
+    for p in Point::all() {
+        items.push(Item::new(
+            p.name(),
+            Shape::Circle {
+                center: at(p),
+                radius: 7.0,
+            },
+            "point",
+        ));
+    }
+    for seat in 0..2 {
+        if let Some(p) = g.pawn[seat] {
+            items.push(
+                Item::new(
+                    p.name(),
+                    Shape::Circle {
+                        center: at(p),
+                        radius: 14.0,
+                    },
+                    format!("pawn p{seat}"),
+                )
+                .with_label(format!("{}", seat + 1)),
+            );
+        }
+    }
+    let mut facts = Vec::new();
+    for seat in 0..2u8 {
+        facts.push(Fact::new("reserve", Some(seat), g.reserve[seat as usize]));
+    }
+    if g.phase == Phase::Pass {
+        facts.push(Fact::new("must-pass", Some(g.to_move), ""));
+    }
+    if g.phase == Phase::Over {
+        let s = g.sector_score();
+        for (i, c) in s.cylinders.iter().enumerate() {
+            let winner = (c[0] != c[1]).then(|| u8::from(c[1] > c[0]));
+            facts.push(Fact::new(
+                "sector",
+                winner,
+                format!("{}: {}–{}", i + 1, c[0], c[1]),
+            ));
+        }
+        for seat in 0..2u8 {
+            facts.push(Fact::new("kept", Some(seat), s.kept[seat as usize]));
+            facts.push(Fact::new(
+                "sectors-won",
+                Some(seat),
+                s.sectors_won[seat as usize],
+            ));
+        }
+    }
+    Scene {
+        view_box: [-30.0, -30.0, 8.0 * SX + 60.0, 4.0 * SY + 60.0],
+        items,
+        facts,
+    }
+}
+
+/// Text layout: a half-unit of x is 4 columns, a row of intersections 4 lines, so grid diagonals
+/// are drawn one column per line.
+const COL: i32 = 4;
+const ROW: i32 = 4;
+const MARGIN: i32 = 2;
+
+struct Canvas {
+    cells: Vec<Vec<char>>,
+}
+
+impl Canvas {
+    fn put(&mut self, row: i32, col: i32, text: &str) {
+        for (i, ch) in text.chars().enumerate() {
+            let c = (col + MARGIN + i as i32) as usize;
+            let line = &mut self.cells[row as usize];
+            if c < line.len() {
+                line[c] = ch;
+            }
+        }
+    }
+
+    /// `text` centred on column `col`.
+    fn centre(&mut self, row: i32, col: i32, text: &str) {
+        self.put(row, col - (text.chars().count() as i32 - 1) / 2, text);
+    }
+}
+
+fn text_pos(p: Point) -> (i32, i32) {
+    let (x, y) = p.xy();
+    ((5 - y as i32) * ROW, x as i32 * COL)
+}
+
+pub(crate) fn diagram(g: &Triangoli) -> String {
+    let mut canvas = Canvas {
+        cells: vec![vec![' '; (8 * COL + 2 * MARGIN + 2) as usize]; (4 * ROW + 1) as usize],
+    };
+    let c3 = point("c3");
+    let is_sector_line = |a: Point, b: Point| {
+        let on_outline = |p: Point| GEOMETRY.adjacent[p.0 as usize].count_ones() < 6;
+        let spoke = |p: Point| CORNERS.iter().any(|&c| point(c) == p);
+        (on_outline(a) && on_outline(b)) || (a == c3 && spoke(b)) || (b == c3 && spoke(a)) || {
+            // Inner segments of a spoke: the midpoint between c3 and a corner.
+            let mid_spoke = |m: Point, c: Point| {
+                CORNERS.iter().any(|&k| {
+                    let (kx, ky) = point(k).xy();
+                    let (mx, my) = m.xy();
+                    (kx + 4) == 2 * mx && (ky + 3) == 2 * my && (c == c3 || c == point(k))
+                })
+            };
+            mid_spoke(a, b) || mid_spoke(b, a)
+        }
+    };
+    // Grid lines: sector lines solid, the others dotted.
+    for a in 0..POINTS as u8 {
+        for b in a + 1..POINTS as u8 {
+            let (pa, pb) = (Point(a), Point(b));
+            let ((ra, ca), (rb, cb)) = (text_pos(pa), text_pos(pb));
+            let (xa, ya) = pa.xy();
+            let (xb, yb) = pb.xy();
+            let neighbours = ((xa - xb).abs() == 2 && ya == yb)
+                || ((xa - xb).abs() == 1 && (ya - yb).abs() == 1);
+            if !neighbours {
+                continue;
+            }
+            let solid = is_sector_line(pa, pb);
+            if ra == rb {
+                for c in ca.min(cb) + 2..ca.max(cb) - 1 {
+                    canvas.put(ra, c, if solid { "-" } else { "." });
+                }
+            } else {
+                let (top, bottom) = if ra < rb {
+                    ((ra, ca), (rb, cb))
+                } else {
+                    ((rb, cb), (ra, ca))
+                };
+                let dc = (bottom.1 - top.1).signum();
+                for k in 1..ROW {
+                    let ch = match (solid, dc) {
+                        (false, _) => ".",
+                        (true, 1) => "\\",
+                        _ => "/",
+                    };
+                    canvas.put(top.0 + k, top.1 + dc * k, ch);
+                }
+            }
+        }
+    }
+    // Triangle numbers and contents, "P1|P2" counts.
+    for t in Triangle::all() {
+        let corners = t.corners();
+        let ys: Vec<i8> = corners.iter().map(|p| p.xy().1).collect();
+        let top_y = *ys.iter().max().expect("three corners");
+        let up = ys.iter().filter(|&&y| y == top_y).count() == 1;
+        let apex_x = corners
+            .iter()
+            .find(|p| {
+                let y = p.xy().1;
+                ys.iter().filter(|&&v| v == y).count() == 1
+            })
+            .expect("an apex")
+            .xy()
+            .0;
+        let col = apex_x as i32 * COL;
+        let band_top = (5 - top_y as i32) * ROW;
+        let (count_row, number_row) = if up {
+            (band_top + 3, band_top + 2)
+        } else {
+            (band_top + 1, band_top + 2)
+        };
+        canvas.centre(number_row, col, &t.number().to_string());
+        let c = g.cells[t.0 as usize];
+        let content = if c == [0, 0] {
+            String::new()
+        } else {
+            format!("{}|{}", c[0], c[1])
+        };
+        canvas.centre(count_row, col, &content);
+    }
+    for p in Point::all() {
+        let (r, c) = text_pos(p);
+        canvas.put(r, c - 1, &p.name());
+    }
+    for seat in 0..2 {
+        if let Some(p) = g.pawn[seat] {
+            let (r, c) = text_pos(p);
+            canvas.put(r, c - 1, &format!("@{}", seat + 1));
+        }
+    }
+    let mut out: String = canvas
+        .cells
+        .iter()
+        .map(|line| line.iter().collect::<String>().trim_end().to_string() + "\n")
+        .collect();
+    out.push_str(
+        "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
+    );
+    for seat in 0..2 {
+        let pawn = g.pawn[seat].map_or("not placed".to_string(), |p| format!("on {}", p.name()));
+        out.push_str(&format!(
+            "P{}: reserve {:>2}, pawn {}\n",
+            seat + 1,
+            g.reserve[seat],
+            pawn
+        ));
+    }
+    match g.phase {
+        Phase::Setup => out.push_str(&format!("P{} places a pawn.\n", g.to_move + 1)),
+        Phase::Turn => out.push_str(&format!("P{} to move.\n", g.to_move + 1)),
+        Phase::Pass => out.push_str(&format!(
+            "P{} has no legal move and must pass.\n",
+            g.to_move + 1
+        )),
+        Phase::Over => out.push_str(&explain_result(g)),
+    }
+    out
+}
+
+/// The sector-by-sector scoring in words.
+pub(crate) fn explain_result(g: &Triangoli) -> String {
+    let s = g.sector_score();
+    let mut out = String::from("Game over. Sector scoring (P1–P2):\n");
+    for i in 0..SECTORS {
+        let c = s.cylinders[i];
+        let verdict = match c[0].cmp(&c[1]) {
+            std::cmp::Ordering::Greater => format!("P1 keeps {}", c[0]),
+            std::cmp::Ordering::Less => format!("P2 keeps {}", c[1]),
+            std::cmp::Ordering::Equal if c[0] == 0 => "empty".to_string(),
+            std::cmp::Ordering::Equal => "tied, both removed".to_string(),
+        };
+        out.push_str(&format!(
+            "  sector {}: {}–{}  {}\n",
+            i + 1,
+            c[0],
+            c[1],
+            verdict
+        ));
+    }
+    out.push_str(&format!(
+        "Cylinders kept: P1 {}, P2 {}; sectors won: P1 {}, P2 {}.\n",
+        s.kept[0], s.kept[1], s.sectors_won[0], s.sectors_won[1]
+    ));
+    let result = match g.outcome().map(|o| o.winners.iter().collect::<Vec<Seat>>()) {
+        Some(w) if w.len() == 1 => {
+            let by = if s.kept[0] != s.kept[1] {
+                "more cylinders kept"
+            } else {
+                "cylinders equal, more sectors won"
+            };
+            format!("{} wins ({by}).\n", w[0])
+        }
+        _ => "A draw: equal cylinders and equal sectors.\n".to_string(),
+    };
+    out.push_str(&result);
+    out
+}
