@@ -109,6 +109,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// move, phase), equal for equal positions and the same on every run.
     fn position_hash(&self) -> u64;
 
+    /// The index in `moves` (the legal moves, non-empty) that a random playout picks, given a
+    /// uniformly random 64-bit `random`. The default picks uniformly; a game whose uniform play is
+    /// unlike real play (endless optional actions) may bias it, e.g. The Triangle Game ends its turn
+    /// with probability 1/3 when it may.
+    fn playout_choice(&self, moves: &[Self::Move], random: u64) -> usize {
+        ((random as u128 * moves.len() as u128) >> 64) as usize
+    }
+
     /// Why `mv` is not legal here, in words a player understands. Called only for moves that are
     /// not in [`Game::legal_moves`]; the default says just that.
     fn why_illegal(&self, mv: Self::Move) -> String {

@@ -5,8 +5,8 @@ use rand::Rng;
 use crate::game::Game;
 use crate::seat::Outcome;
 
-/// Plays uniformly random legal moves from `position` until the game is over and returns the
-/// outcome. `moves` is a scratch buffer, so that repeated playouts allocate nothing.
+/// Plays random legal moves, chosen by [`Game::playout_choice`] (uniform unless the game says
+/// otherwise), from `position` until the game is over and returns the outcome. `moves` is a scratch buffer, so that repeated playouts allocate nothing.
 pub fn random_playout<G: Game, R: Rng>(
     position: &mut G,
     rng: &mut R,
@@ -21,7 +21,7 @@ pub fn random_playout<G: Game, R: Rng>(
             !moves.is_empty(),
             "a game that is not over has a legal move"
         );
-        let mv = moves[rng.gen_range(0..moves.len())];
+        let mv = moves[position.playout_choice(moves, rng.gen())];
         position.play(mv);
     }
 }
