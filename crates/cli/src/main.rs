@@ -1,1 +1,130 @@
-fn main() {}
+//! `trigonal`: Trigonal's command line.
+//!
+//! Runs the server, lets people play in the terminal, and gives tools and tests the fixed
+//! command-line contract of DESIGN.md (`perft`, `moves`, `replay`, `random`) plus benchmarks. It
+//! knows no game's rules: every game is reached through the registry (`trigonal-games`), generic
+//! code through its `Visitor`, the rest through `DynGame`.
+
+mod bench;
+mod contract;
+mod input;
+mod play;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Args, Parser, Subcommand};
+use trigonal_core::Options;
+
+/// Trigonal: triangle-grid strategy games in the terminal and the browser.
+#[derive(Parser, Debug)]
+#[command(name = "trigonal", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options that pick a game's set-up, where the game has them.
+#[derive(Args, Debug, Clone, Default)]
+pub struct GameOptions {
+    /// Number of players (Four Triangles: 2–4).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Variant (Four Triangles: `full` or `simple`).
+    #[arg(long)]
+    variant: Option<String>,
+}
+
+impl GameOptions {
+    fn options(&self) -> Options {
+        Options {
+            players: self.players,
+            variant: self.variant.clone(),
+        }
+    }
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Count move sequences: one line "perft d COUNT" for each depth d = 1..DEPTH.
+    Perft {
+        /// The game id.
+        game: String,
+        /// The deepest depth to count.
+        depth: u32,
+        /// Start from the position after this record (`-` reads standard input).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Print every legal move in canonical notation, one a line, sorted by byte order.
+    Moves {
+        /// The game id.
+        game: String,
+        /// Start from the position after this record (`-` reads standard input).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Replay a record; print {"over":…,"scores":…,"winners":…} or name the first illegal move.
+    Replay {
+        /// The game id.
+        game: String,
+        /// The record (`-` reads standard input).
+        file: PathBuf,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Play a uniformly random legal game and print its moves, one a line.
+    Random {
+        /// The game id.
+        game: String,
+        /// The random seed; the same seed gives the same game.
+        #[arg(long)]
+        seed: u64,
+        #[command(flatten)]
+        options: GameOptions,
+    },
+    /// Measure random playouts per second and legal moves generated per second.
+    Bench(bench::BenchArgs),
+    /// Play a game in the terminal.
+    Play(play::PlayArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Perft {
+            game,
+            depth,
+            record,
+            options,
+        } => contract::perft(&game, depth, record.as_deref(), &options.options()),
+        Command::Moves {
+            game,
+            record,
+            options,
+        } => contract::moves(&game, record.as_deref(), &options.options()),
+        Command::Replay {
+            game,
+            file,
+            options,
+        } => contract::replay(&game, &file, &options.options()),
+        Command::Random {
+            game,
+            seed,
+            options,
+        } => contract::random(&game, seed, &options.options()),
+        Command::Bench(args) => bench::run(&args),
+        Command::Play(args) => play::run(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("trigonal: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
