@@ -57,7 +57,7 @@ pub fn uct_move<G: Game, R: Rng>(position: &G, budget: Budget, rng: &mut R) -> G
     loop {
         match budget {
             Budget::Iterations(n) if iterations >= n => break,
-            Budget::Time(t) if iterations % 64 == 0 && began.elapsed() >= t => break,
+            Budget::Time(t) if iterations.is_multiple_of(64) && began.elapsed() >= t => break,
             _ => {}
         }
         iterations += 1;
