@@ -1,0 +1,153 @@
+//! The command-line contract of DESIGN.md, checked on the real binary.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn trigonal(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_trigonal"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+#[test]
+fn perft_prints_one_line_per_depth() {
+    let o = trigonal(&["perft", "triangoli", "3"], "");
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "perft 1 19\nperft 2 342\nperft 3 10836\n");
+}
+
+#[test]
+fn perft_and_moves_start_from_a_record() {
+    let o = trigonal(
+        &["perft", "triangoli", "1", "--record", "-"],
+        "c3 # P1\nd3\n",
+    );
+    // P1 on c3 has 10 end points (east is blocked by d3): five inner points with 6 triangles
+    // each (b3 b4 c4 b2 c2) and five corners of the hexagon with 2 (a3 a5 c5 a1 c1): 40 moves.
+    assert_eq!(stdout(&o), "perft 1 40\n", "{}", stderr(&o));
+    // The moves come sorted by byte order.
+    let o = trigonal(&["moves", "triangoli", "--record", "-"], "c3\nd3\n");
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 40);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert_eq!(lines[0], "a1/1");
+    assert!(lines.contains(&"c4/16"));
+}
+
+#[test]
+fn moves_of_the_start_are_the_nineteen_intersections() {
+    let o = trigonal(&["moves", "triangoli"], "");
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 19);
+    assert_eq!(lines[..3], ["a1", "a2", "a3"]);
+}
+
+#[test]
+fn random_games_replay_to_a_finished_game_and_repeat_under_a_seed() {
+    let a = trigonal(&["random", "triangoli", "--seed", "42"], "");
+    let b = trigonal(&["random", "triangoli", "--seed", "42"], "");
+    assert!(a.status.success());
+    assert_eq!(stdout(&a), stdout(&b));
+    let c = trigonal(&["random", "triangoli", "--seed", "43"], "");
+    assert_ne!(stdout(&a), stdout(&c));
+    let r = trigonal(&["replay", "triangoli", "-"], &stdout(&a));
+    assert!(r.status.success(), "{}", stderr(&r));
+    let json: serde_json::Value = serde_json::from_str(stdout(&r).trim()).unwrap();
+    assert_eq!(json["over"], true);
+    assert_eq!(json["scores"].as_array().unwrap().len(), 2);
+    assert!(json["winners"].as_array().unwrap().len() <= 1);
+    assert_eq!(stdout(&r).lines().count(), 1);
+}
+
+#[test]
+fn replay_of_an_unfinished_game() {
+    let r = trigonal(&["replay", "triangoli", "-"], "c3 d3 b3/8\n");
+    assert!(r.status.success());
+    assert_eq!(
+        stdout(&r),
+        "{\"over\":false,\"scores\":null,\"winners\":[]}\n"
+    );
+}
+
+#[test]
+fn replay_names_the_first_illegal_move_and_exits_1() {
+    let r = trigonal(&["replay", "triangoli", "-"], "c3 d3\ne3/12\nzz\n");
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stdout(&r).is_empty());
+    let err = stderr(&r);
+    assert!(err.contains("move 3 (\"e3/12\")"), "{err}");
+    assert!(err.contains("the opponent's pawn on d3"), "{err}");
+    let r = trigonal(&["replay", "triangoli", "-"], "c3 d3 b3/8 q9\n");
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stderr(&r).contains("move 4 (\"q9\")"), "{}", stderr(&r));
+    assert!(stderr(&r).contains("malformed"), "{}", stderr(&r));
+}
+
+#[test]
+fn a_finished_game_refuses_a_further_move_and_has_no_moves() {
+    let game = stdout(&trigonal(&["random", "triangoli", "--seed", "5"], ""));
+    let o = trigonal(&["moves", "triangoli", "--record", "-"], &game);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "");
+    let r = trigonal(&["replay", "triangoli", "-"], &format!("{game}pass\n"));
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stderr(&r).contains("the game is over"), "{}", stderr(&r));
+}
+
+#[test]
+fn bad_input_is_answered_on_standard_error() {
+    let o = trigonal(&["perft", "chess", "1"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("unknown game \"chess\""));
+    let o = trigonal(&["replay", "triangoli", "/nonexistent/record"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("opening /nonexistent/record"));
+    let o = trigonal(&["perft", "triangoli", "1", "--players", "3"], "");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("Triangoli is for 2 players, not 3"));
+    let o = trigonal(&["replay", "triangoli", "-"], "game: triangular\n0,1\n");
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("not \"triangoli\""));
+}
+
+#[test]
+fn play_at_the_terminal_refuses_illegal_input_and_takes_moves_back() {
+    let o = trigonal(
+        &["play", "triangoli"],
+        "c3\nc3\nd3\ne3/12\nmoves\nb3/8\nundo\nrecord\nquit\n",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("P1 plays c3."));
+    assert!(out.contains("Refused: illegal move c3: the other pawn already stands on c3"));
+    assert!(out.contains(
+        "Refused: illegal move e3/12: the path passes through the opponent's pawn on d3"
+    ));
+    assert!(out.contains("40 legal: a1/1 "));
+    assert!(out.contains("Took back b3/8."));
+    assert!(out.contains("game: triangoli\nplayers: 2\nc3\nd3\n"));
+    assert!(out.contains("@1"), "the board shows the pawns");
+}
