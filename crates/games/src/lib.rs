@@ -23,13 +23,22 @@ pub struct GameInfo {
 }
 
 /// Every game Trigonal knows, in the order they are listed to players.
-pub const GAMES: &[GameInfo] = &[GameInfo {
-    id: trigonal_triangoli::Triangoli::ID,
-    name: trigonal_triangoli::Triangoli::NAME,
-    players: (2, 2),
-    variants: &[],
-    summary: "Pawns walk the lines of a hexagon of 24 triangles, dropping and swapping cylinders; majorities in six sectors score.",
-}];
+pub const GAMES: &[GameInfo] = &[
+    GameInfo {
+        id: trigonal_triangoli::Triangoli::ID,
+        name: trigonal_triangoli::Triangoli::NAME,
+        players: (2, 2),
+        variants: &[],
+        summary: "Pawns walk the lines of a hexagon of 24 triangles, dropping and swapping cylinders; majorities in six sectors score.",
+    },
+    GameInfo {
+        id: trigonal_triangular::Triangular::ID,
+        name: trigonal_triangular::Triangular::NAME,
+        players: (2, 2),
+        variants: &[],
+        summary: "Pieces are laid edge to edge around a red one; three of your own at the corners of a triangle score its edge, two with the red one win at once.",
+    },
+];
 
 /// A game id that is not one of [`GAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -72,8 +81,10 @@ pub trait Visitor {
 /// Calls `visitor` with the game whose id is `id`.
 pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
     use trigonal_triangoli::Triangoli;
+    use trigonal_triangular::Triangular;
     match id {
         Triangoli::ID => Ok(visitor.visit::<Triangoli>()),
+        Triangular::ID => Ok(visitor.visit::<Triangular>()),
         _ => Err(UnknownGame(id.to_string())),
     }
 }
