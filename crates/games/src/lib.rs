@@ -38,6 +38,13 @@ pub const GAMES: &[GameInfo] = &[
         variants: &[],
         summary: "Pieces are laid edge to edge around a red one; three of your own at the corners of a triangle score its edge, two with the red one win at once.",
     },
+    GameInfo {
+        id: trigonal_four_triangles::FourTriangles::ID,
+        name: trigonal_four_triangles::FourTriangles::NAME,
+        players: (2, 4),
+        variants: &["full", "simple"],
+        summary: "Singles, doubles and triples warp between four triangles, capture, split and turn the triangles; hold the four middle points or a triangle's middle and median points, or be the last one left.",
+    },
 ];
 
 /// A game id that is not one of [`GAMES`].
@@ -85,6 +92,9 @@ pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame>
     match id {
         Triangoli::ID => Ok(visitor.visit::<Triangoli>()),
         Triangular::ID => Ok(visitor.visit::<Triangular>()),
+        trigonal_four_triangles::FourTriangles::ID => {
+            Ok(visitor.visit::<trigonal_four_triangles::FourTriangles>())
+        }
         _ => Err(UnknownGame(id.to_string())),
     }
 }
