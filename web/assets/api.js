@@ -1,0 +1,53 @@
+// The HTTP API (docs/api.md) as plain async functions. Errors become ApiError with the server's
+// message and status.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (body !== undefined) {
+    init.headers['content-type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch (e) {
+    throw new ApiError(0, e.message);
+  }
+  const text = await res.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || text || res.statusText);
+  return data;
+}
+
+export const meta = () => call('GET', '/api/meta');
+export const createGame = (spec) => call('POST', '/api/games', spec);
+export const joinGame = (id, seat) => call('POST', `/api/games/${enc(id)}/join`, { seat });
+export const getView = (id) => call('GET', `/api/games/${enc(id)}`);
+export const getViewAt = (id, ply) => call('GET', `/api/games/${enc(id)}/at/${ply}`);
+export const playMove = (id, token, move, ply) =>
+  call('POST', `/api/games/${enc(id)}/moves`, { token, move, ply });
+export const undo = (id, token) => call('POST', `/api/games/${enc(id)}/undo`, { token });
+export const uploadRecord = (game, record) => call('POST', '/api/records', { game, record });
+export const listGames = (open) => call('GET', open ? '/api/games?open=true' : '/api/games');
+export const recordUrl = (id) => `/api/games/${enc(id)}/record`;
+
+export function socketUrl(id) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/games/${enc(id)}/ws`;
+}
+
+function enc(s) {
+  return encodeURIComponent(s);
+}

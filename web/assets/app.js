@@ -1,0 +1,67 @@
+// The single-page app: routes /, /game/{id} and /rules/{game}; the header with its language
+// switcher; internal links without page loads.
+
+import { h } from './dom.js';
+import { t, LANGUAGES, lang, setLang, onLanguage } from './i18n.js';
+import { mountHome } from './home.js';
+import { mountGame } from './game.js';
+import { mountRules } from './rules.js';
+
+const main = document.getElementById('main');
+let page = null;
+
+function route() {
+  if (page && page.unmount) page.unmount();
+  page = null;
+  const path = decodeURI(location.pathname);
+  const query = new URLSearchParams(location.search);
+  let m;
+  document.title = 'Trigonal';
+  if (path === '/' || path === '/index.html') {
+    page = mountHome(main, { navigate });
+  } else if ((m = path.match(/^\/game\/([^/]+)\/?$/))) {
+    page = mountGame(main, { id: m[1], query, navigate });
+  } else if ((m = path.match(/^\/rules\/([^/]+)\/?$/))) {
+    page = mountRules(main, { game: m[1] });
+  } else {
+    main.replaceChildren(h('section', { class: 'card error-page' },
+      h('h1', {}, t('error.not-found')),
+      h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
+  }
+}
+
+export function navigate(url) {
+  history.pushState(null, '', url);
+  route();
+  window.scrollTo(0, 0);
+  main.focus({ preventScroll: true });
+}
+
+function header() {
+  const select = h('select', { id: 'lang', 'data-test': 'lang', onchange: (e) => setLang(e.target.value) },
+    LANGUAGES.map((l) => h('option', { value: l.code, lang: l.code, selected: l.code === lang() }, l.name)));
+  const bar = document.getElementById('topbar');
+  bar.replaceChildren(
+    h('a', { href: '/', 'data-link': true, class: 'brand' },
+      h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), 'Trigonal'),
+    h('nav', { 'aria-label': t('nav.label') },
+      h('a', { href: '/', 'data-link': true }, t('nav.play'))),
+    h('div', { class: 'lang' }, h('label', { for: 'lang', class: 'visually-hidden' }, t('nav.language')), select));
+  document.querySelector('.skip').textContent = t('nav.skip');
+}
+
+document.addEventListener('click', (e) => {
+  const a = e.target.closest('a[data-link]');
+  if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+  e.preventDefault();
+  navigate(a.getAttribute('href'));
+});
+window.addEventListener('popstate', route);
+
+onLanguage(() => {
+  header();
+  if (page && page.relabel) page.relabel();
+});
+
+header();
+route();

@@ -1,0 +1,603 @@
+// The game page: the board, whose turn it is, the step-by-step click guidance, the players with
+// their reserves and scores, the move list and replay slider, the result, and the tools (undo,
+// record download, invite links). Live through the game's WebSocket.
+
+import * as api from './api.js';
+import * as store from './store.js';
+import { h, icon, replaceChildren, toast, copyText } from './dom.js';
+import { t, has } from './i18n.js';
+import { Board } from './board.js';
+import { step, extensions, chosen, buttons, matching } from './clicks.js';
+import { seatName, describe, pannable, action, hint, idName } from './games.js';
+import { resultDetails, resultMarks } from './result.js';
+import { factText } from './facts.js';
+
+export function mountGame(main, { id, query, navigate }) {
+  const page = new GamePage(main, id, query, navigate);
+  page.start();
+  return page;
+}
+
+class GamePage {
+  constructor(main, id, query, navigate) {
+    this.main = main;
+    this.id = id;
+    this.navigate = navigate;
+    this.view = null; // the live view
+    this.shown = null; // the view on the board: the live one, or a past one while replaying
+    this.replayPly = null; // null: live; else the ply shown
+    this.replayCache = new Map();
+    this.prefix = [];
+    this.busy = false;
+    this.connected = false;
+    this.closed = false;
+    this.error = null;
+    const seat = query.get('seat');
+    const token = query.get('token');
+    if (seat !== null && token) store.addMine(id, Number(seat), token);
+    this.urlSeat = seat !== null ? Number(seat) : null;
+    this.onKey = (e) => this.key(e);
+    document.addEventListener('keydown', this.onKey);
+  }
+
+  get tokens() {
+    return store.tokens(this.id);
+  }
+
+  async start() {
+    this.main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
+    try {
+      const v = await api.getView(this.id);
+      this.build(v);
+      this.apply(v, 'http');
+      if (Object.keys(this.tokens.mine).length) store.rememberGame(this.id, v.game);
+      this.connect();
+    } catch (e) {
+      this.main.replaceChildren(
+        h('section', { class: 'card error-page' },
+          h('h1', {}, e.status === 404 ? t('game.not-found') : t('error.generic')),
+          h('p', {}, e.message),
+          h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))),
+      );
+    }
+  }
+
+  unmount() {
+    this.closed = true;
+    document.removeEventListener('keydown', this.onKey);
+    clearTimeout(this.reconnectTimer);
+    clearTimeout(this.replayTimer);
+    if (this.ws) this.ws.close();
+  }
+
+  relabel() {
+    if (!this.view) return;
+    const v = this.view;
+    this.build(v);
+    this.render();
+  }
+
+  // ---- live updates ----
+
+  connect() {
+    if (this.closed) return;
+    let ws;
+    try {
+      ws = new WebSocket(api.socketUrl(this.id));
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.connected = true;
+      this.retries = 0;
+      this.renderStatus();
+    };
+    ws.onmessage = (e) => {
+      try {
+        this.apply(JSON.parse(e.data), 'ws');
+      } catch {
+        // A message that is not a view: ignore it.
+      }
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      this.connected = false;
+      this.renderStatus();
+      this.scheduleReconnect();
+    };
+  }
+
+  scheduleReconnect() {
+    if (this.closed) return;
+    this.retries = (this.retries || 0) + 1;
+    const delay = Math.min(10000, 500 * 2 ** Math.min(this.retries, 5));
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /** Takes a new live view. HTTP answers older than what is shown are dropped. */
+  apply(v, source) {
+    const old = this.view;
+    if (old && source === 'http' && v.ply < old.ply) return;
+    const sameLine =
+      old && v.history.length >= old.history.length && old.history.every((m, i) => v.history[i] === m);
+    if (!sameLine) this.replayCache.clear();
+    if (!old || v.ply !== old.ply || !sameLine) {
+      this.prefix = [];
+      if (old && v.ply > old.ply) this.announce(old, v);
+    }
+    if (matching(v.clicks, this.prefix).length === 0) this.prefix = [];
+    this.view = v;
+    if (this.replayPly !== null && this.replayPly >= v.ply) this.replayPly = null;
+    if (this.replayPly === null) this.shown = v;
+    this.render();
+  }
+
+  /** Says what happened since `old` (moves by others) in the status line. */
+  announce(old, v) {
+    const mine = this.tokens.mine;
+    const news = [];
+    for (let ply = old.ply; ply < v.ply; ply++) {
+      news.push(v.history[ply]);
+    }
+    if (news.length && v.to_move !== null && mine[v.to_move] !== undefined) {
+      this.lastNews = t('status.played', { moves: news.join(', ') });
+    } else {
+      this.lastNews = null;
+    }
+  }
+
+  // ---- what this browser may do ----
+
+  /** The token to move with now, or null. */
+  moveToken() {
+    const v = this.view;
+    if (!v || v.to_move === null || v.outcome) return null;
+    return this.tokens.mine[v.to_move] ?? null;
+  }
+
+  interactive() {
+    return this.replayPly === null && !this.busy && this.moveToken() !== null;
+  }
+
+  anyToken() {
+    const mine = this.tokens.mine;
+    if (this.urlSeat !== null && mine[this.urlSeat]) return mine[this.urlSeat];
+    const seats = Object.keys(mine);
+    return seats.length ? mine[seats[0]] : null;
+  }
+
+  // ---- clicks ----
+
+  activate(id) {
+    if (!this.interactive()) {
+      this.refuse();
+      return;
+    }
+    const r = step(this.view.clicks, this.prefix, id);
+    if (r.kind === 'refused') {
+      toast(t('refused'), 'error');
+      return;
+    }
+    this.prefix = r.prefix;
+    if (r.kind === 'complete') this.submit(r.move);
+    else this.render();
+  }
+
+  refuse() {
+    const v = this.view;
+    if (this.replayPly !== null) toast(t('refused.replay'), 'error');
+    else if (v.outcome) toast(t('refused.over'), 'error');
+    else if (this.busy) toast(t('refused.busy'), 'error');
+    else if (!Object.keys(this.tokens.mine).length) toast(t('refused.spectator'), 'error');
+    else if (this.moveToken() === null) toast(t('refused.turn'), 'error');
+    else toast(t('refused'), 'error');
+  }
+
+  async submit(move) {
+    const token = this.moveToken();
+    this.busy = true;
+    this.render();
+    try {
+      const v = await api.playMove(this.id, token, move, this.view.ply);
+      this.busy = false;
+      this.prefix = [];
+      this.apply(v, 'http');
+    } catch (e) {
+      this.busy = false;
+      this.prefix = [];
+      if (e.status === 409) {
+        toast(t('error.stale'), 'error');
+        try {
+          this.apply(await api.getView(this.id), 'ws');
+        } catch {
+          this.render();
+        }
+      } else {
+        toast(e.message || t('error.generic'), 'error');
+        this.render();
+      }
+    }
+  }
+
+  back() {
+    this.prefix = this.prefix.slice(0, -1);
+    this.render();
+  }
+
+  clear() {
+    this.prefix = [];
+    this.render();
+  }
+
+  key(e) {
+    if (e.target.closest && e.target.closest('input, textarea, select')) return;
+    if (e.key === 'Escape' && this.prefix.length) {
+      this.clear();
+      e.preventDefault();
+    } else if (e.key === 'Backspace' && this.prefix.length) {
+      this.back();
+      e.preventDefault();
+    }
+  }
+
+  async undo() {
+    const token = this.anyToken();
+    if (!token) return;
+    this.busy = true;
+    this.render();
+    try {
+      const v = await api.undo(this.id, token);
+      this.busy = false;
+      this.replayPly = null;
+      this.view = null; // an undo shortens the game: take its view as it is
+      this.replayCache.clear();
+      this.apply(v, 'ws');
+      toast(t('undo.done'));
+    } catch (e) {
+      this.busy = false;
+      toast(e.message || t('error.generic'), 'error');
+      this.render();
+    }
+  }
+
+  async join(seat) {
+    try {
+      const r = await api.joinGame(this.id, seat);
+      store.addMine(this.id, r.seat, r.token);
+      store.rememberGame(this.id, this.view.game);
+      this.urlSeat = r.seat;
+      history.replaceState(null, '', `/game/${encodeURIComponent(this.id)}?seat=${r.seat}&token=${encodeURIComponent(r.token)}`);
+      toast(t('join.done', { seat: seatName(this.view.game, r.seat) }));
+      this.render();
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  // ---- replay ----
+
+  showPly(ply) {
+    const v = this.view;
+    ply = Math.max(0, Math.min(v.ply, ply));
+    if (ply === v.ply) {
+      this.replayPly = null;
+      this.shown = v;
+      this.render();
+      return;
+    }
+    this.replayPly = ply;
+    this.render();
+    clearTimeout(this.replayTimer);
+    this.replayTimer = setTimeout(() => this.loadPly(ply), 80);
+  }
+
+  async loadPly(ply) {
+    let past = this.replayCache.get(ply);
+    if (!past) {
+      try {
+        past = await api.getViewAt(this.id, ply);
+      } catch (e) {
+        toast(e.message, 'error');
+        return;
+      }
+      this.replayCache.set(ply, past);
+    }
+    if (this.replayPly === ply) {
+      this.shown = past;
+      this.render();
+    }
+  }
+
+  // ---- drawing ----
+
+  /** Builds the page's fixed frame for the game of view `v`. */
+  build(v) {
+    const game = v.game;
+    this.board = this.board || new Board({
+      onActivate: (id) => this.activate(id),
+      onRefused: () => this.refuse(),
+      describe: (item) => describe(game, item),
+      pannable: pannable(game),
+    });
+    this.board.el.dataset.game = game;
+    this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v) }));
+    this.els = {
+      head: h('div', { class: 'game-head' }),
+      banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true }),
+      status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-test': 'status' }),
+      actions: h('div', { class: 'actions', 'data-test': 'actions' }),
+      replay: h('div', { class: 'replay' }),
+      players: h('section', { class: 'players card', 'aria-labelledby': 'players-h' }),
+      moves: h('section', { class: 'moves card', 'aria-labelledby': 'moves-h' }),
+      tools: h('section', { class: 'tools card', 'aria-labelledby': 'tools-h' }),
+      facts: h('div', { class: 'board-facts' }),
+    };
+    const zoom = h('div', { class: 'zoom', role: 'group', 'aria-label': t('zoom.label') },
+      h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.out'), title: t('zoom.out'), onclick: () => this.board.zoomBy(0.8) }, icon('minus')),
+      h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.in'), title: t('zoom.in'), onclick: () => this.board.zoomBy(1.25) }, icon('plus')),
+      h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')));
+    this.main.replaceChildren(
+      h('article', { class: 'game-page', 'data-game': game },
+        this.els.head,
+        this.els.banner,
+        h('div', { class: 'game-layout' },
+          h('div', { class: 'board-col' },
+            this.els.status,
+            h('div', { class: 'board-wrap' }, this.board.el, zoom),
+            this.els.actions,
+            this.els.facts,
+            this.els.replay),
+          h('aside', { class: 'side' }, this.els.players, this.els.moves, this.els.tools))),
+    );
+  }
+
+  render() {
+    const v = this.view;
+    if (!v || !this.els) return;
+    const shown = this.shown || v;
+    const interactive = this.interactive();
+    const itemIds = new Set(shown.board.items.filter((i) => i.id != null).map((i) => i.id));
+    const targets = interactive ? extensions(v.clicks, this.prefix) : new Set();
+    this.board.render(shown.board, { targets, chosen: chosen(this.prefix), interactive });
+    this.board.el.dataset.won = resultMarks(v.game, shown);
+    this.renderHead();
+    this.renderStatus(itemIds);
+    this.renderActions(itemIds, interactive);
+    this.renderFacts(shown);
+    this.renderReplay();
+    this.renderPlayers(shown);
+    this.renderMoves();
+    this.renderTools();
+    this.renderBanner(shown);
+  }
+
+  renderHead() {
+    const v = this.view;
+    const bits = [];
+    if (v.variant) bits.push(t(`variant.${v.variant}`));
+    bits.push(t('game.players', { n: v.players }));
+    replaceChildren(this.els.head,
+      h('h1', {}, gameName(v)),
+      h('p', { class: 'sub' }, bits.join(' · '), ' · ',
+        h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules'))));
+  }
+
+  renderStatus(itemIds) {
+    const v = this.view;
+    if (!v || !this.els) return;
+    itemIds = itemIds || new Set(v.board.items.filter((i) => i.id != null).map((i) => i.id));
+    const game = v.game;
+    let text;
+    let kind = 'info';
+    if (this.replayPly !== null) {
+      text = t('status.replay', { k: this.replayPly, n: v.ply });
+    } else if (v.outcome) {
+      text = t('status.over');
+    } else if (this.busy) {
+      text = t('status.sending');
+    } else if (this.moveToken() !== null) {
+      const who = Object.keys(this.tokens.mine).length > 1 ? seatName(game, v.to_move) + ': ' : '';
+      text = (this.lastNews ? this.lastNews + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
+      kind = 'turn';
+    } else {
+      const seat = v.seats[v.to_move];
+      const name = seatName(game, v.to_move);
+      if (seat && seat.kind === 'ai') text = t('status.thinking', { seat: name });
+      else if (seat && seat.kind === 'open') text = t('status.open', { seat: name });
+      else if (Object.keys(this.tokens.mine).length) text = t('status.waiting', { seat: name });
+      else text = t('status.watching', { seat: name });
+    }
+    if (!this.connected && this.retries > 1) text += ' ' + t('status.offline');
+    this.els.status.textContent = text;
+    this.els.status.dataset.kind = kind;
+  }
+
+  renderActions(itemIds, interactive) {
+    const v = this.view;
+    const out = [];
+    if (interactive) {
+      const groups = new Map();
+      for (const id of buttons(v.clicks, this.prefix, itemIds)) {
+        const a = action(id);
+        const button = h('button', {
+          type: 'button', class: 'action primary', 'data-key': `act-${id}`, 'data-action': id,
+          'aria-label': a.name !== a.text ? a.name : null, title: a.name !== a.text ? a.name : null,
+          onclick: () => this.activate(id),
+        }, a.icon ? icon(a.icon) : null, a.text);
+        if (!a.group) out.push(button);
+        else {
+          if (!groups.has(a.group)) groups.set(a.group, []);
+          groups.get(a.group).push(button);
+        }
+      }
+      for (const [group, list] of groups) {
+        const label = has(`action.${group}.group`) ? t(`action.${group}.group`) : null;
+        out.push(h('div', { class: 'action-group', role: 'group', 'aria-label': label }, label ? h('span', { class: 'group-label' }, label) : null, list));
+      }
+    }
+    if (this.prefix.length && this.replayPly === null) {
+      const picked = this.prefix.map((id) => idName(v.game, id)).join(' → ');
+      out.push(h('span', { class: 'picked', 'aria-label': t('picked.label', { ids: picked }) }, picked));
+      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'back', title: t('action.back.key'), onclick: () => this.back() }, t('action.back')));
+      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'clear', title: t('action.clear.key'), onclick: () => this.clear() }, t('action.clear')));
+    }
+    replaceChildren(this.els.actions, out);
+    this.els.actions.hidden = out.length === 0;
+  }
+
+  /** Facts about nobody in particular, beside the board. */
+  renderFacts(shown) {
+    const facts = shown.board.facts.filter((f) => f.seat == null && !RESULT_FACTS.has(f.key));
+    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact' }, factText(f))));
+    this.els.facts.hidden = facts.length === 0;
+  }
+
+  renderReplay() {
+    const v = this.view;
+    const at = this.replayPly ?? v.ply;
+    const btn = (name, title, to, key) =>
+      h('button', { type: 'button', class: 'icon', 'aria-label': title, title, 'data-key': key, disabled: to === at || to < 0 || to > v.ply, onclick: () => this.showPly(to) }, icon(name));
+    replaceChildren(this.els.replay,
+      h('label', { for: 'replay-range', class: 'replay-label' }, t('replay.label', { k: at, n: v.ply })),
+      h('div', { class: 'replay-row' },
+        btn('first', t('replay.start'), 0, 'r-start'),
+        btn('prev', t('replay.prev'), at - 1, 'r-prev'),
+        h('input', { type: 'range', id: 'replay-range', 'data-key': 'r-range', min: 0, max: v.ply, value: at, step: 1, disabled: v.ply === 0, oninput: (e) => this.showPly(Number(e.target.value)) }),
+        btn('next', t('replay.next'), at + 1, 'r-next'),
+        btn('last', t('replay.live'), v.ply, 'r-live')));
+  }
+
+  renderPlayers(shown) {
+    const v = this.view;
+    const mine = this.tokens.mine;
+    const invites = this.tokens.invites;
+    const holdsMany = Object.keys(mine).length > 1;
+    const winners = shown.outcome ? shown.outcome.winners : [];
+    const cards = v.seats.map((seat) => {
+      const i = seat.seat;
+      const facts = shown.board.facts.filter((f) => f.seat === i && !RESULT_FACTS.has(f.key));
+      const toMove = !shown.outcome && shown.to_move === i;
+      let who;
+      if (mine[i] !== undefined) who = holdsMany ? t('who.here') : t('who.you');
+      else if (seat.kind === 'ai') who = t('who.computer', { level: t(`level.${seat.level}`) });
+      else if (seat.kind === 'open') who = t('who.open');
+      else if (seat.kind === 'record') who = t('who.record');
+      else if (invites[i] !== undefined) who = t('who.invited');
+      else who = t('who.player');
+      const tools = [];
+      if (invites[i] !== undefined) {
+        tools.push(h('button', { type: 'button', class: 'small', 'data-key': `invite-${i}`, 'data-test': `invite-${i}`, onclick: () => this.copyLink(i, invites[i]) }, t('invite.copy')));
+      } else if (mine[i] !== undefined && holdsMany) {
+        tools.push(h('button', { type: 'button', class: 'small subtle', 'data-key': `invite-${i}`, onclick: () => this.copyLink(i, mine[i]) }, t('invite.copy-seat')));
+      }
+      if (seat.kind === 'open' && mine[i] === undefined) {
+        tools.push(h('button', { type: 'button', class: 'small primary', 'data-key': `join-${i}`, 'data-test': `join-${i}`, onclick: () => this.join(i) }, t('join.seat')));
+      }
+      return h('li', { class: `player${toMove ? ' to-move' : ''}${winners.includes(i) ? ' winner' : ''}`, 'data-seat': i },
+        swatch(i),
+        h('div', { class: 'player-main' },
+          h('div', { class: 'player-name' },
+            h('strong', {}, seatName(v.game, i)), ' ',
+            h('span', { class: 'who' }, who),
+            toMove ? h('span', { class: 'turn-tag' }, t('player.to-move')) : null,
+            winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
+          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key }, factText(f)))) : null,
+          shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
+            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact' }, t('fact.score'), ': ', String(shown.scores[i])))
+            : null,
+          tools.length ? h('div', { class: 'player-tools' }, tools) : null));
+    });
+    replaceChildren(this.els.players, h('h2', { id: 'players-h' }, t('players.title')), h('ul', { class: 'player-list' }, cards));
+  }
+
+  renderMoves() {
+    const v = this.view;
+    const at = this.replayPly ?? v.ply;
+    const items = v.history.map((m, i) =>
+      h('li', { value: i + 1 },
+        h('button', { type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}`, 'data-key': `mv-${i}`, 'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }), onclick: () => this.showPly(i + 1) },
+          moverOf(v, i) !== null ? h('span', { class: `dot p${moverOf(v, i)}`, 'aria-hidden': 'true' }) : null, m)));
+    const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);
+    replaceChildren(this.els.moves,
+      h('h2', { id: 'moves-h' }, t('moves.title'), ' ', h('span', { class: 'count' }, `(${v.history.length})`)),
+      v.history.length ? list : h('p', { class: 'muted' }, t('moves.none')));
+    const current = list.querySelector('.current');
+    if (current && this.replayPly === null) list.scrollTop = list.scrollHeight;
+    else if (current) current.scrollIntoView({ block: 'nearest' });
+  }
+
+  renderTools() {
+    const v = this.view;
+    const tools = [];
+    if (v.undo && this.anyToken() && this.replayPly === null && !v.outcome) {
+      tools.push(h('button', { type: 'button', 'data-key': 'undo', 'data-test': 'undo', disabled: this.busy, onclick: () => this.undo() }, t('tools.undo')));
+    }
+    tools.push(h('a', { class: 'button', href: api.recordUrl(this.id), download: `${v.game}-${this.id}.txt` }, t('tools.download')));
+    tools.push(h('button', { type: 'button', 'data-key': 'watch-link', onclick: () => this.copySpectatorLink() }, t('tools.spectate')));
+    tools.push(h('a', { class: 'button subtle', href: '/', 'data-link': true }, t('tools.new')));
+    replaceChildren(this.els.tools, h('h2', { id: 'tools-h', class: 'visually-hidden' }, t('tools.title')), h('div', { class: 'tool-row' }, tools));
+  }
+
+  renderBanner(shown) {
+    const el = this.els.banner;
+    const v = this.view;
+    if (!shown.outcome) {
+      el.hidden = true;
+      el.replaceChildren();
+      return;
+    }
+    el.hidden = false;
+    const winners = shown.outcome.winners;
+    const names = winners.map((s) => seatName(v.game, s));
+    let title;
+    if (winners.length === 0) title = t('result.draw');
+    else if (winners.length === 1) title = t('result.wins', { seat: names[0] });
+    else title = t('result.share', { seats: names.join(', ') });
+    const mine = this.tokens.mine;
+    const mineSeats = Object.keys(mine).map(Number);
+    let personal = null;
+    if (mineSeats.length === 1) {
+      personal = winners.includes(mineSeats[0]) ? t('result.you-win') : winners.length ? t('result.you-lose') : null;
+    }
+    const scores = shown.outcome.scores || shown.scores;
+    replaceChildren(el,
+      h('h2', {}, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
+      scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${seatName(v.game, i)} ${sc}`).join(' · ')) : null,
+      resultDetails(v.game, shown, (i) => seatName(v.game, i), (cls) => this.board.highlight(cls)));
+  }
+
+  async copyLink(seat, token) {
+    const url = `${location.origin}/game/${encodeURIComponent(this.id)}?seat=${seat}&token=${encodeURIComponent(token)}`;
+    const ok = await copyText(url);
+    toast(ok ? t('invite.copied', { seat: seatName(this.view.game, seat) }) : url);
+  }
+
+  async copySpectatorLink() {
+    const url = `${location.origin}/game/${encodeURIComponent(this.id)}`;
+    const ok = await copyText(url);
+    toast(ok ? t('tools.spectate.copied') : url);
+  }
+}
+
+/**
+ * Facts shown elsewhere than as plain facts: explained by the result banner, or already said by
+ * the page (whose turn it is, the version in the heading).
+ */
+const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw']);
+
+function gameName(v) {
+  return has(`game.${v.game}.name`) ? t(`game.${v.game}.name`) : v.name;
+}
+
+/** The seat that made move `i` of the history, where the view can tell (for the list's dots). */
+function moverOf(v, i) {
+  return Array.isArray(v.movers) ? v.movers[i] ?? null : null;
+}
+
+/** A seat's token: a disc in the seat's colour with its number, so colour is not the only cue. */
+export function swatch(seat) {
+  return h('span', { class: `swatch p${seat}`, 'aria-hidden': 'true' }, String(seat + 1));
+}

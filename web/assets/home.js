@@ -1,0 +1,361 @@
+// The home page: choose a game, its players and version, who sits where; open games to join;
+// this browser's games; replay an uploaded record.
+
+import * as api from './api.js';
+import * as store from './store.js';
+import { h, replaceChildren, toast } from './dom.js';
+import { t, has } from './i18n.js';
+import { GAME_IDS, seatName } from './games.js';
+import { swatch } from './game.js';
+
+const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
+
+export function mountHome(main, { navigate }) {
+  const page = new HomePage(main, navigate);
+  page.start();
+  return page;
+}
+
+class HomePage {
+  constructor(main, navigate) {
+    this.main = main;
+    this.navigate = navigate;
+    this.meta = null;
+    this.choice = { game: 'triangoli', players: 2, variant: null, seats: [] };
+    this.lobby = null;
+    this.closed = false;
+  }
+
+  async start() {
+    this.main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
+    try {
+      this.meta = await api.meta();
+    } catch (e) {
+      this.main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('error.generic')), h('p', {}, e.message)));
+      return;
+    }
+    const known = this.games();
+    const saved = sessionStorage.getItem('trigonal.choice.game');
+    this.pick(known.some((g) => g.id === saved) ? saved : known[0].id);
+    this.build();
+    this.render();
+    this.refreshLobby();
+    this.lobbyTimer = setInterval(() => this.refreshLobby(), 8000);
+  }
+
+  unmount() {
+    this.closed = true;
+    clearInterval(this.lobbyTimer);
+  }
+
+  relabel() {
+    if (!this.meta) return;
+    this.build();
+    this.render();
+  }
+
+  /** The server's games in the house order. */
+  games() {
+    const list = [...this.meta.games];
+    list.sort((a, b) => rank(a.id) - rank(b.id));
+    return list;
+  }
+
+  info(id = this.choice.game) {
+    return this.meta.games.find((g) => g.id === id);
+  }
+
+  pick(id) {
+    const g = this.info(id);
+    const old = this.choice;
+    const players = Math.min(g.players[1], Math.max(g.players[0], old.players || g.players[0]));
+    this.choice = {
+      game: id,
+      players: g.players[0] === g.players[1] ? g.players[0] : players,
+      variant: g.variants.length ? (g.variants.includes(old.variant) ? old.variant : g.variants[0]) : null,
+      seats: old.seats,
+    };
+    this.fitSeats();
+    sessionStorage.setItem('trigonal.choice.game', id);
+  }
+
+  fitSeats() {
+    const seats = this.choice.seats.slice(0, this.choice.players);
+    while (seats.length < this.choice.players) {
+      seats.push(seats.length === 0 ? { kind: 'me', level: 'easy' } : { kind: 'ai', level: defaultLevel(this.meta.levels) });
+    }
+    this.choice.seats = seats;
+  }
+
+  build() {
+    this.els = {
+      cards: h('div', { class: 'game-cards', role: 'radiogroup', 'aria-labelledby': 'new-h' }),
+      form: h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', onsubmit: (e) => { e.preventDefault(); this.create(); } }),
+      lobby: h('section', { class: 'card lobby', 'aria-labelledby': 'lobby-h' }),
+      mine: h('section', { class: 'card my-games', 'aria-labelledby': 'mine-h' }),
+      upload: h('section', { class: 'card upload', 'aria-labelledby': 'upload-h' }),
+    };
+    this.main.replaceChildren(
+      h('div', { class: 'home' },
+        h('section', { class: 'intro' },
+          h('h1', {}, t('home.title')),
+          h('p', { class: 'lead' }, t('home.lead'))),
+        h('section', { class: 'new-game', 'aria-labelledby': 'new-h' },
+          h('h2', { id: 'new-h' }, t('home.choose')),
+          this.els.cards,
+          this.els.form),
+        h('div', { class: 'home-lists' }, this.els.lobby, this.els.mine, this.els.upload)),
+    );
+  }
+
+  render() {
+    this.renderCards();
+    this.renderForm();
+    this.renderLobby();
+    this.renderMine();
+    this.renderUpload();
+  }
+
+  renderCards() {
+    const cards = this.games().map((g) => {
+      const selected = g.id === this.choice.game;
+      return h('div', {
+        class: `game-card${selected ? ' selected' : ''}`,
+        role: 'radio',
+        tabindex: selected ? 0 : -1,
+        'aria-checked': selected ? 'true' : 'false',
+        'data-game': g.id,
+        'data-key': `card-${g.id}`,
+        onclick: () => this.choose(g.id),
+        onkeydown: (e) => this.cardKey(e, g.id),
+      },
+      h('img', { src: `/assets/img/${g.id}.svg`, alt: '', width: 160, height: 120, loading: 'lazy' }),
+      h('div', { class: 'game-card-text' },
+        h('h3', {}, gameName(g)),
+        h('p', {}, has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : g.summary),
+        h('p', { class: 'card-meta' },
+          g.players[0] === g.players[1] ? t('game.players', { n: g.players[0] }) : t('game.players-range', { min: g.players[0], max: g.players[1] }),
+          ' · ',
+          h('a', { href: `/rules/${g.id}`, 'data-link': true, onclick: (e) => e.stopPropagation() }, t('nav.rules')))));
+    });
+    replaceChildren(this.els.cards, cards);
+  }
+
+  choose(id) {
+    this.pick(id);
+    this.renderCards();
+    this.renderForm();
+  }
+
+  cardKey(e, id) {
+    const ids = this.games().map((g) => g.id);
+    const i = ids.indexOf(id);
+    let j = null;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowDown') j = (i + 1) % ids.length;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowUp') j = (i + ids.length - 1) % ids.length;
+    else if (e.key === ' ' || e.key === 'Enter') {
+      e.preventDefault();
+      this.choose(id);
+      this.els.form.querySelector('select, button')?.focus();
+      return;
+    }
+    if (j === null) return;
+    e.preventDefault();
+    this.choose(ids[j]);
+    this.els.cards.querySelector(`[data-game="${ids[j]}"]`).focus();
+  }
+
+  renderForm() {
+    const g = this.info();
+    const c = this.choice;
+    const rows = [];
+    if (g.players[0] !== g.players[1]) {
+      const opts = [];
+      for (let n = g.players[0]; n <= g.players[1]; n++) opts.push(h('option', { value: n, selected: n === c.players }, String(n)));
+      rows.push(h('div', { class: 'field' },
+        h('label', { for: 'players' }, t('setup.players')),
+        h('select', { id: 'players', 'data-key': 'players', onchange: (e) => { c.players = Number(e.target.value); this.fitSeats(); this.renderForm(); } }, opts)));
+    }
+    if (g.variants.length) {
+      rows.push(h('div', { class: 'field' },
+        h('label', { for: 'variant' }, t('setup.version')),
+        h('select', { id: 'variant', 'data-key': 'variant', onchange: (e) => { c.variant = e.target.value; } },
+          g.variants.map((v) => h('option', { value: v, selected: v === c.variant }, has(`variant.${v}`) ? t(`variant.${v}`) : v))),
+        has(`variant.${g.id}.help`) ? h('p', { class: 'help' }, t(`variant.${g.id}.help`)) : null));
+    }
+    const seats = c.seats.map((seat, i) => {
+      const kindId = `seat-${i}-kind`;
+      const levelId = `seat-${i}-level`;
+      return h('fieldset', { class: 'seat', 'data-seat': i },
+        h('legend', {}, swatch(i), ' ', seatName(g.id, i), i === 0 ? h('span', { class: 'muted' }, ' ', t('setup.first')) : null),
+        h('div', { class: 'seat-row' },
+          h('label', { for: kindId, class: 'visually-hidden' }, t('setup.who', { seat: seatName(g.id, i) })),
+          h('select', { id: kindId, 'data-key': kindId, 'data-test': kindId, onchange: (e) => { seat.kind = e.target.value; this.renderForm(); } },
+            SEAT_KINDS.map((k) => h('option', { value: k, selected: k === seat.kind }, t(`setup.kind.${k}`)))),
+          seat.kind === 'ai'
+            ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
+              h('select', { id: levelId, 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
+                this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, t(`level.${l}`))))]
+            : null));
+    });
+    replaceChildren(this.els.form,
+      h('h3', { id: 'setup-h' }, t('setup.title', { game: gameName(g) })),
+      rows.length ? h('div', { class: 'field-row' }, rows) : null,
+      h('div', { class: 'seats' }, seats),
+      h('p', { class: 'help' }, t('setup.help')),
+      h('div', { class: 'form-actions' },
+        h('button', { type: 'submit', class: 'primary big', 'data-key': 'start', 'data-test': 'start', disabled: this.creating }, t('setup.start'))));
+  }
+
+  async create() {
+    const c = this.choice;
+    const seats = c.seats.map((s) => {
+      if (s.kind === 'ai') return { kind: 'ai', level: s.level };
+      if (s.kind === 'open') return { kind: 'open' };
+      return { kind: 'human' };
+    });
+    this.creating = true;
+    this.renderForm();
+    try {
+      const r = await api.createGame({ game: c.game, variant: c.variant, players: c.players, seats });
+      let first = null;
+      for (const { seat, token } of r.seats) {
+        const kind = c.seats[seat].kind;
+        if (kind === 'invite') store.addInvite(r.id, seat, token);
+        else {
+          store.addMine(r.id, seat, token);
+          if (first === null || (kind === 'me' && c.seats[first.seat].kind !== 'me')) first = { seat, token };
+        }
+      }
+      store.rememberGame(r.id, c.game);
+      const q = first ? `?seat=${first.seat}&token=${encodeURIComponent(first.token)}` : '';
+      this.navigate(`/game/${encodeURIComponent(r.id)}${q}`);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+      this.creating = false;
+      this.renderForm();
+    }
+  }
+
+  async refreshLobby() {
+    try {
+      const r = await api.listGames(true);
+      if (this.closed) return;
+      this.lobby = r.games;
+    } catch {
+      this.lobby = null;
+    }
+    this.renderLobby();
+  }
+
+  renderLobby() {
+    if (!this.els) return;
+    const list = this.lobby;
+    let body;
+    if (list === null) body = h('p', { class: 'muted' }, t('loading'));
+    else if (!list.length) body = h('p', { class: 'muted' }, t('lobby.empty'));
+    else {
+      body = h('ul', { class: 'game-list', 'data-test': 'lobby' }, list.map((g) =>
+        h('li', {},
+          h('span', { class: 'gl-name' }, has(`game.${g.game}.name`) ? t(`game.${g.game}.name`) : g.name),
+          h('span', { class: 'muted' }, t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ', ago(g.created)),
+          h('span', { class: 'gl-actions' },
+            g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
+            h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))))));
+    }
+    replaceChildren(this.els.lobby, h('h2', { id: 'lobby-h' }, t('lobby.title')), body);
+  }
+
+  async join(g, seat) {
+    try {
+      const r = await api.joinGame(g.id, seat);
+      store.addMine(g.id, r.seat, r.token);
+      store.rememberGame(g.id, g.game);
+      this.navigate(`/game/${encodeURIComponent(g.id)}?seat=${r.seat}&token=${encodeURIComponent(r.token)}`);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+      this.refreshLobby();
+    }
+  }
+
+  renderMine() {
+    const list = store.myGames();
+    if (!list.length) {
+      this.els.mine.hidden = true;
+      return;
+    }
+    this.els.mine.hidden = false;
+    replaceChildren(this.els.mine,
+      h('h2', { id: 'mine-h' }, t('mine.title')),
+      h('ul', { class: 'game-list' }, list.slice(0, 8).map((g) => {
+        const tok = store.tokens(g.id).mine;
+        const seat = Object.keys(tok)[0];
+        const href = `/game/${encodeURIComponent(g.id)}${seat !== undefined ? `?seat=${seat}&token=${encodeURIComponent(tok[seat])}` : ''}`;
+        return h('li', {},
+          h('a', { href, 'data-link': true, class: 'gl-name' }, has(`game.${g.game}.name`) ? t(`game.${g.game}.name`) : g.game),
+          h('span', { class: 'muted' }, ago(g.at)));
+      })));
+  }
+
+  renderUpload() {
+    const games = this.games();
+    replaceChildren(this.els.upload,
+      h('h2', { id: 'upload-h' }, t('upload.title')),
+      h('p', { class: 'help' }, t('upload.help')),
+      h('form', { class: 'upload-form', onsubmit: (e) => { e.preventDefault(); this.upload(e.target); } },
+        h('div', { class: 'field' },
+          h('label', { for: 'upload-game' }, t('upload.game')),
+          h('select', { id: 'upload-game', name: 'game' }, games.map((g) => h('option', { value: g.id, selected: g.id === this.choice.game }, gameName(g))))),
+        h('div', { class: 'field' },
+          h('label', { for: 'upload-file' }, t('upload.file')),
+          h('input', { id: 'upload-file', name: 'file', type: 'file', accept: '.txt,text/plain' })),
+        h('div', { class: 'field' },
+          h('label', { for: 'upload-text' }, t('upload.text')),
+          h('textarea', { id: 'upload-text', name: 'text', rows: 3, spellcheck: 'false', placeholder: 'c3\nd3\n…' })),
+        h('div', { class: 'form-actions' }, h('button', { type: 'submit' }, t('upload.go')))));
+  }
+
+  async upload(form) {
+    const game = form.game.value;
+    let record = form.text.value;
+    const file = form.file.files[0];
+    if (file) record = await file.text();
+    if (!record.trim()) {
+      toast(t('upload.empty'), 'error');
+      return;
+    }
+    // A record names its game in a header; it wins over the select.
+    const named = record.match(/^\s*game:\s*(\S+)/m);
+    try {
+      const r = await api.uploadRecord(named ? named[1] : game, record);
+      this.navigate(`/game/${encodeURIComponent(r.id)}`);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+}
+
+function rank(id) {
+  const i = GAME_IDS.indexOf(id);
+  return i < 0 ? GAME_IDS.length : i;
+}
+
+function gameName(g) {
+  return has(`game.${g.id}.name`) ? t(`game.${g.id}.name`) : g.name;
+}
+
+function defaultLevel(levels) {
+  return levels.includes('medium') ? 'medium' : levels[0];
+}
+
+/** "5 min ago" style text for an RFC 3339 time. */
+function ago(iso) {
+  const then = Date.parse(iso);
+  if (Number.isNaN(then)) return '';
+  const s = Math.max(0, (Date.now() - then) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(document.documentElement.lang || 'en', { numeric: 'auto' });
+  if (s < 60) return rtf.format(-Math.round(s), 'second');
+  if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
+  if (s < 86400) return rtf.format(-Math.round(s / 3600), 'hour');
+  return rtf.format(-Math.round(s / 86400), 'day');
+}

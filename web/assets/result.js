@@ -1,0 +1,81 @@
+// The scoring explained under the result banner, from the facts the scene gives at the end.
+
+import { h } from './dom.js';
+import { t, has } from './i18n.js';
+import { factValue } from './facts.js';
+
+/**
+ * The explanation of `view`'s result in `game`; `name(seat)` names a seat; `highlight(cls)`
+ * marks the board's items of class `cls` (null: none), for rows that point at parts of the board.
+ */
+export function resultDetails(game, view, name, highlight) {
+  const facts = view.board.facts;
+  const parts = [];
+  if (game === 'triangoli') parts.push(triangoliSectors(facts, name, highlight));
+  const red = facts.filter((f) => f.key === 'red-triangle');
+  for (const f of red) {
+    parts.push(h('p', {}, t('result.red-triangle', { seat: name(f.seat), cells: f.value })));
+  }
+  for (const f of facts.filter((f) => f.key === 'winner' || f.key === 'draw')) {
+    parts.push(h('p', { class: 'why' }, t('result.why', { why: factValue(f) })));
+  }
+  const rule = `result.rule.${game}`;
+  if (has(rule)) parts.push(h('p', { class: 'muted rule' }, t(rule)));
+  return h('div', { class: 'result-details' }, parts);
+}
+
+/** Triangoli: the sector-by-sector table, then cylinders kept and sectors won. */
+function triangoliSectors(facts, name, highlight) {
+  const sectors = triangoliSectorFacts(facts);
+  if (!sectors.length) return null;
+  const perSeat = (key) => [0, 1].map((s) => facts.find((f) => f.key === key && f.seat === s)?.value ?? '');
+  const kept = perSeat('kept');
+  const won = perSeat('sectors-won');
+  const verdict = (s) => {
+    if (s.winner != null) return t('result.sector.keeps', { seat: name(s.winner), n: s.c[s.winner] });
+    if (s.c[0] === 0) return t('result.sector.empty');
+    return t('result.sector.tie');
+  };
+  return h('table', { class: 'sector-table', 'data-test': 'sector-table' },
+    h('caption', {}, t('result.sector.caption')),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, t('result.sector')),
+      h('th', { scope: 'col' }, name(0)),
+      h('th', { scope: 'col' }, name(1)),
+      h('th', { scope: 'col' }, t('result.sector.result')))),
+    h('tbody', {}, sectors.map((s) => h('tr', {
+      class: s.winner != null ? `won p${s.winner}` : '',
+      onmouseenter: () => highlight(`sector${s.n}`),
+      onmouseleave: () => highlight(null),
+    },
+      h('th', { scope: 'row' }, s.n),
+      h('td', {}, String(s.c[0])),
+      h('td', {}, String(s.c[1])),
+      h('td', {}, verdict(s))))),
+    h('tfoot', {},
+      h('tr', {}, h('th', { scope: 'row' }, t('fact.kept')), h('td', {}, kept[0]), h('td', {}, kept[1]), h('td')),
+      h('tr', {}, h('th', { scope: 'row' }, t('fact.sectors-won')), h('td', {}, won[0]), h('td', {}, won[1]), h('td'))));
+}
+
+/** Triangoli's `sector` facts: `{n, c: [p1, p2], winner}` for each sector. */
+function triangoliSectorFacts(facts) {
+  return facts
+    .filter((f) => f.key === 'sector')
+    .map((f) => {
+      const m = f.value.match(/^(\d+):\s*(\d+)\D+(\d+)$/);
+      return m ? { n: m[1], c: [Number(m[2]), Number(m[3])], winner: f.seat } : null;
+    })
+    .filter(Boolean);
+}
+
+/**
+ * Marks for the board at the end, as a `data-won` attribute value: Triangoli's sectors tinted by
+ * who keeps them (`"1:p1 4:p0 …"`); empty elsewhere.
+ */
+export function resultMarks(game, view) {
+  if (game !== 'triangoli' || !view.outcome) return '';
+  return triangoliSectorFacts(view.board.facts)
+    .filter((s) => s.winner != null)
+    .map((s) => `${s.n}:p${s.winner}`)
+    .join(' ');
+}

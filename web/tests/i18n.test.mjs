@@ -1,0 +1,74 @@
+// The translation tables: every language has every key, with the same placeholders, and every
+// Fact key the engines' scenes use has a translation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TABLES, LANGUAGES, t } from '../assets/i18n.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+const placeholders = (v) =>
+  [...new Set((typeof v === 'object' ? Object.values(v).join(' ') : v).match(/\{\w+\}/g) || [])].sort();
+
+test('the six languages the rules came in', () => {
+  assert.deepEqual(LANGUAGES.map((l) => l.code), ['en', 'cs', 'de', 'fr', 'uk', 'it']);
+  assert.deepEqual(Object.keys(TABLES).sort(), ['cs', 'de', 'en', 'fr', 'it', 'uk']);
+});
+
+for (const { code } of LANGUAGES) {
+  test(`${code}: every key of English, no extra ones, same placeholders`, () => {
+    const en = TABLES.en;
+    const table = TABLES[code];
+    const missing = Object.keys(en).filter((k) => !(k in table));
+    const extra = Object.keys(table).filter((k) => !(k in en));
+    assert.deepEqual(missing, [], `${code} lacks keys`);
+    assert.deepEqual(extra, [], `${code} has keys English lacks`);
+    for (const k of Object.keys(en)) {
+      assert.deepEqual(placeholders(table[k]), placeholders(en[k]), `${code} ${k}`);
+      const v = table[k];
+      if (typeof v === 'object') assert.ok(v.other, `${code} ${k} needs an "other" plural form`);
+      else assert.ok(v.trim().length > 0, `${code} ${k} is empty`);
+    }
+  });
+}
+
+test('plural forms and placeholders are filled', () => {
+  assert.equal(t('game.players', { n: 3 }, 'en'), '3 players');
+  assert.equal(t('game.players', { n: 3 }, 'cs'), '3 hráči');
+  assert.equal(t('game.players', { n: 5 }, 'uk'), '5 гравців');
+  assert.equal(t('result.wins', { seat: 'Player 2' }, 'de'), 'Player 2 gewinnt!');
+  assert.equal(t('no.such.key', {}, 'fr'), 'no.such.key');
+});
+
+/** The Fact keys the engines' scene code uses: `Fact::new("key", …)`. */
+function engineFactKeys() {
+  const keys = new Set();
+  const crates = path.join(root, 'crates');
+  for (const c of fs.readdirSync(crates)) {
+    const src = path.join(crates, c, 'src');
+    if (!fs.existsSync(src)) continue;
+    const walk = (dir) => {
+      for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, f.name);
+        if (f.isDirectory()) walk(p);
+        else if (f.name.endsWith('.rs')) {
+          for (const m of fs.readFileSync(p, 'utf8').matchAll(/Fact::new\(\s*"([^"]+)"/g)) keys.add(m[1]);
+        }
+      }
+    };
+    walk(src);
+  }
+  return [...keys].sort();
+}
+
+test('every Fact key of the engines has a translation in every language', () => {
+  const keys = engineFactKeys();
+  assert.ok(keys.includes('reserve'), 'found the engines’ facts');
+  for (const { code } of LANGUAGES) {
+    const missing = keys.filter((k) => !(`fact.${k}` in TABLES[code]));
+    assert.deepEqual(missing, [], `${code} lacks fact translations`);
+  }
+});
