@@ -18,7 +18,7 @@ function route() {
   let m;
   document.title = 'Trigonal';
   if (path === '/' || path === '/index.html') {
-    page = mountHome(main, { navigate });
+    page = mountHome(main, { navigate, game: query.get('game') });
   } else if ((m = path.match(/^\/game\/([^/]+)\/?$/))) {
     page = mountGame(main, { id: m[1], query, navigate });
   } else if ((m = path.match(/^\/rules\/([^/]+)\/?$/))) {

@@ -10,15 +10,16 @@ import { swatch } from './game.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
 
-export function mountHome(main, { navigate }) {
-  const page = new HomePage(main, navigate);
+export function mountHome(main, { navigate, game }) {
+  const page = new HomePage(main, navigate, game);
   page.start();
   return page;
 }
 
 class HomePage {
-  constructor(main, navigate) {
+  constructor(main, navigate, game) {
     this.main = main;
+    this.wanted = game;
     this.navigate = navigate;
     this.meta = null;
     this.choice = { game: 'triangoli', players: 2, variant: null, seats: [] };
@@ -35,7 +36,7 @@ class HomePage {
       return;
     }
     const known = this.games();
-    const saved = sessionStorage.getItem('trigonal.choice.game');
+    const saved = this.wanted || sessionStorage.getItem('trigonal.choice.game');
     this.pick(known.some((g) => g.id === saved) ? saved : known[0].id);
     this.build();
     this.render();

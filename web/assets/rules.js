@@ -24,7 +24,7 @@ async function show(main, game) {
     h('h1', {}, t('rules.title', { game: name })),
     h('img', { class: 'rules-picture', src: `/assets/img/${game}.svg`, alt: t('rules.picture', { game: name }), width: 240, height: 180 }),
     body,
-    h('p', {}, h('a', { class: 'button primary', href: '/', 'data-link': true }, t('rules.play', { game: name })))));
+    h('p', {}, h('a', { class: 'button primary', href: `/?game=${game}`, 'data-link': true }, t('rules.play', { game: name })))));
   const code = lang();
   let html = await fetchText(`/assets/rules/${game}.${code}.html`);
   if (html === null && code !== 'en') html = await fetchText(`/assets/rules/${game}.en.html`);

@@ -72,3 +72,15 @@ test('every Fact key of the engines has a translation in every language', () => 
     assert.deepEqual(missing, [], `${code} lacks fact translations`);
   }
 });
+
+test('a rules page for every game in every language', () => {
+  for (const game of ['triangoli', 'triangle-game', 'triangular', 'four-triangles']) {
+    for (const { code } of LANGUAGES) {
+      const file = path.join(root, 'web/assets/rules', `${game}.${code}.html`);
+      assert.ok(fs.existsSync(file), `missing ${file}`);
+      const html = fs.readFileSync(file, 'utf8');
+      assert.ok(!/<html|<script/i.test(html), `${file} is a fragment without scripts`);
+      assert.ok((html.match(/<h2>/g) || []).length >= 4, `${file} has its sections`);
+    }
+  }
+});
