@@ -238,6 +238,24 @@ impl Rays {
     }
 }
 
+/// Up to 16 points, in canonical order.
+#[derive(Copy, Clone, Debug, Default)]
+struct PointList {
+    len: u8,
+    points: [u8; 16],
+}
+
+impl PointList {
+    fn of(mask: u32) -> PointList {
+        let mut list = PointList::default();
+        for p in Point::in_mask(mask) {
+            list.points[list.len as usize] = p.0;
+            list.len += 1;
+        }
+        list
+    }
+}
+
 /// Which way a triangle turns by 120°.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rotation {
@@ -289,6 +307,9 @@ pub struct Geometry {
     /// The triple's jumps from each point: from a middle point to the other middle points and
     /// to the big corners; 0 elsewhere.
     pub triple_jumps: [u32; POINTS],
+    /// Where a single (`[0]`) and a triple (`[1]`) can move from each point in each version,
+    /// as lists: these do not depend on the figures about.
+    reach_lists: [[[PointList; POINTS]; 2]; 2],
     /// `rotation[dir][n]`: the number of the point that point `n` of a triangle goes to.
     pub rotation: [[u8; 7]; 2],
     /// `rotation_bits[dir][bits]`: a triangle's 7-bit mask after turning.
@@ -323,6 +344,14 @@ impl Geometry {
         let shift = 7 * t.index();
         let bits = (mask >> shift) & 0x7f;
         (mask & !(0x7f << shift)) | (self.rotation_bits[dir.index()][bits as usize] as u32) << shift
+    }
+
+    /// Where a single (`stones` 1) or a triple (`stones` 3) on `p` can move, as point indices
+    /// in canonical order.
+    #[inline]
+    pub fn fixed_reach(&self, version: Version, stones: u8, p: Point) -> &[u8] {
+        let list = &self.reach_lists[usize::from(stones == 3)][version.index()][p.index()];
+        &list.points[..list.len as usize]
     }
 
     /// `mask` with all four triangles turned counter-clockwise. A triangle's layout is left as
@@ -596,9 +625,19 @@ fn build() -> Geometry {
     // The middle point stays, corners and median points move on by one place or back by two.
     let rotation_all: [(u32, u32); 3] = shifts.try_into().expect("three shifts");
 
+    let mut reach_lists = [[[PointList::default(); POINTS]; 2]; 2];
+    for v in [Version::Full, Version::Simple] {
+        for p in Point::all() {
+            let near = neighbours[v.index()][p.index()];
+            reach_lists[0][v.index()][p.index()] = PointList::of(near);
+            reach_lists[1][v.index()][p.index()] = PointList::of(near | triple_jumps[p.index()]);
+        }
+    }
+
     Geometry {
         xy,
         rotation_all,
+        reach_lists,
         lines,
         big_corners,
         constellations,

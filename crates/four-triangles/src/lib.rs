@@ -470,8 +470,11 @@ impl FourTriangles {
         for i in Bits(self.owner[me]) {
             let from = Point(i as u8);
             let stones = self.stones_at(from);
-            let reach = self.reach(g, from, stones, occupied);
-            let targets = list(reach, &mut buf);
+            let targets = if stones == 2 {
+                list(self.reach(g, from, 2, occupied), &mut buf)
+            } else {
+                g.fixed_reach(self.version, stones, from)
+            };
             moves.extend(targets.iter().map(|&to| Move::Figure {
                 from,
                 to: Point(to),
@@ -479,7 +482,13 @@ impl FourTriangles {
             if stones == 1 || markers == 0 {
                 continue;
             }
-            let free = list(reach & !occupied, &mut buf);
+            let mut free_buf = [0u8; 32];
+            let mut n = 0;
+            for &q in targets {
+                free_buf[n & 31] = q;
+                n += usize::from(occupied & (1 << q) == 0);
+            }
+            let free = &free_buf[..n.min(32)];
             if stones == 2 {
                 for (j, &a) in free.iter().enumerate() {
                     let a = Point(a);
@@ -520,9 +529,13 @@ impl FourTriangles {
     }
 
     /// What `seat` holds that wins, if anything.
-    fn win_for(&self, seat: usize) -> Option<End> {
-        let g = &*GEOMETRY;
+    #[inline]
+    fn win_for(&self, g: &Geometry, seat: usize) -> Option<End> {
         let own = self.owner[seat];
+        // Quick refusal: every winning set needs a middle point.
+        if own & g.middles == 0 {
+            return None;
+        }
         if own & g.middles == g.middles {
             return Some(End::Middles(Seat(seat as u8)));
         }
@@ -541,9 +554,9 @@ impl FourTriangles {
                 self.turned &= !(1 << s);
             }
         }
-        for k in 0..players {
-            let s = (mover + k) % players;
-            if let Some(win) = self.win_for(s) {
+        let g = &*GEOMETRY;
+        for s in (mover..players).chain(0..mover) {
+            if let Some(win) = self.win_for(g, s) {
                 self.end = Some(win);
                 break;
             }
@@ -554,7 +567,7 @@ impl FourTriangles {
         }
         let mut next = mover;
         for _ in 0..players {
-            next = (next + 1) % players;
+            next = if next + 1 == players { 0 } else { next + 1 };
             if self.out & (1 << next) == 0 {
                 break;
             }
@@ -746,15 +759,16 @@ impl FourTriangles {
     }
 }
 
-/// The points of `mask` (28 bits at most), lowest first, written into `buf`.
+/// The points of `mask`, lowest first, written into `buf`.
 #[inline]
 fn list(mask: u32, buf: &mut [u8; 32]) -> &[u8] {
-    let mut n = 0;
-    for i in Bits(mask) {
-        buf[n & 31] = i as u8;
-        n += 1;
+    let n = mask.count_ones() as usize;
+    let mut rest = mask;
+    for slot in &mut buf[..n] {
+        *slot = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1);
     }
-    &buf[..n.min(32)]
+    &buf[..n]
 }
 
 impl Game for FourTriangles {
