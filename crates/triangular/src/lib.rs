@@ -8,20 +8,29 @@
 //! generation, notation, scoring, and the scene and text diagram of a position; it does no I/O and
 //! knows nothing of servers or terminals.
 //!
-//! # Why a fixed window is enough
+//! # Representation, and why it never overflows
 //! The board is a fixed window of bit rows — rows y = -28..=27, each a `u128` per player with bit
-//! x + 64 for x = -64..=63 — so that placing, testing and generating need no hashing. It can never
-//! overflow: every piece shares a side with a piece placed before it, so the k-th piece placed is
-//! joined to the red piece by a chain of at most k side-steps, and no game places more than 48. A
-//! side-step changes x by one, or crosses a horizontal side and changes y by one; crossing the
-//! bottom side of an up cell lands in a down cell, whose horizontal side is on top, so two crossings
-//! in the same direction have a step along the row between them. A cell d steps away therefore has
-//! |x| <= d and -(d + 1) / 2 <= y <= d / 2: every piece lies in x = -48..=48, y = -24..=24. Legal
-//! targets are needed only while a piece remains, when at most 47 are placed, so they too lie
-//! within 48 steps; finding them reads one row more on each side (y = -26..=26). All of that is
-//! strictly inside the window, so no index leaves it and no shift drops a bit that matters.
-//! [`Triangular::from_pieces`] refuses pieces not joined to the red piece, so the argument holds
-//! for built positions too.
+//! x + 64 for x = -64..=63 — plus one more `u128` per row for the frontier (the empty cells
+//! sharing a side with a piece), updated by each placement. Placing, testing a cell and
+//! generating moves are shifts and masks on a few rows: no hashing, no allocation, and a position
+//! is a 2.7 kB plain value that clones with one copy.
+//!
+//! The window can never overflow: every piece shares a side with a piece placed before it, so the
+//! k-th piece placed is joined to the red piece by a chain of at most k side-steps, and no game
+//! places more than 48. A side-step changes x by one, or crosses a horizontal side and changes y
+//! by one; crossing the bottom side of an up cell lands in a down cell, whose horizontal side is on
+//! top, so two crossings in the same direction have a step along the row between them. A cell d
+//! steps away therefore has |x| <= d and -(d + 1) / 2 <= y <= d / 2: every piece lies in
+//! x = -48..=48, y = -24..=24, and every cell sharing a side with one (the frontier a placement
+//! updates) in x = -49..=49, y = -25..=25. All of that is strictly inside the window, so no index
+//! leaves it and no shift drops a bit that matters. [`Triangular::from_pieces`] refuses pieces not
+//! joined to the red piece, so the argument holds for built positions too.
+//!
+//! Scoring never rescans the board: a placed cell can only be a corner of triangles of its own
+//! orientation, as one end of the horizontal side (the other end an own piece in the same row, at
+//! an even distance) or as the apex (the two ends k rows away, k cells to each side), so a
+//! placement looks at its own row's pieces and at one pair of bits per row up to the edge of the
+//! occupied rows.
 
 pub mod geometry;
 mod present;
@@ -119,6 +128,9 @@ pub struct Formed {
 pub struct Triangular {
     /// Per row (index y + 28), per seat: bit x + 64 is set where that seat has a piece.
     rows: [[u128; 2]; ROWS],
+    /// Per row: the empty cells sharing a side with a piece (the legal targets while the game
+    /// goes on), kept up to date by every placement.
+    frontier: [u128; ROWS],
     /// The lowest and highest row holding a piece, the red one included.
     low: i8,
     high: i8,
@@ -134,15 +146,18 @@ pub struct Triangular {
 
 impl Default for Triangular {
     fn default() -> Self {
-        Triangular {
+        let mut g = Triangular {
             rows: [[0; 2]; ROWS],
+            frontier: [0; ROWS],
             low: 0,
             high: 0,
             placed: 0,
             score: [0; 2],
             red_win: false,
             last: None,
-        }
+        };
+        g.frontier = g.frontier_from_scratch();
+        g
     }
 }
 
@@ -186,6 +201,7 @@ fn red_bit(r: usize) -> u128 {
 }
 
 /// Row index and bit of `cell`, if it lies in the window.
+#[inline]
 fn window_index(cell: Cell) -> Option<(usize, u32)> {
     let r = cell.y as i32 + OY;
     let i = cell.x as i32 + OX;
@@ -247,6 +263,7 @@ impl Triangular {
             );
         }
         g.placed = (white.len() + black.len()) as u8;
+        g.frontier = g.frontier_from_scratch();
         g.score = g.recount();
         let red: Vec<Formed> = g
             .formed_triangles()
@@ -441,27 +458,41 @@ impl Triangular {
         (points, red)
     }
 
+    /// The empty cells sharing a side with a piece, found from the pieces alone: a cell of row
+    /// y touches its left and right neighbours in the row, an up cell also the row below across
+    /// its bottom side, a down cell the row above across its top side.
+    fn frontier_from_scratch(&self) -> [u128; ROWS] {
+        let mut frontier = [0; ROWS];
+        for (r, f) in frontier.iter_mut().enumerate().take(ROWS - 1).skip(1) {
+            let (below, here, above) =
+                (self.occupied(r - 1), self.occupied(r), self.occupied(r + 1));
+            let up = if r & 1 == 0 { EVEN } else { ODD };
+            *f = ((here << 1) | (here >> 1) | (below & up) | (above & !up)) & !here;
+        }
+        frontier
+    }
+
     /// Writes the empty cells sharing a side with a piece into `moves`, row by row upwards, in
     /// ascending x within a row.
+    #[inline]
     fn targets(&self, moves: &mut Vec<Cell>) {
         let lo = (self.low as i32 - 1 + OY) as usize;
         let hi = (self.high as i32 + 1 + OY) as usize;
-        let mut below = self.occupied(lo - 1);
-        let mut here = self.occupied(lo);
-        for r in lo..=hi {
-            let above = self.occupied(r + 1);
-            // Up cells of this row touch the row below across their bottom side, down cells the
-            // row above across their top side.
-            let up = if r & 1 == 0 { EVEN } else { ODD };
-            let mut f = ((here << 1) | (here >> 1) | (below & up) | (above & !up)) & !here;
-            let y = (r as i32 - OY) as i16;
-            while f != 0 {
-                let i = f.trailing_zeros() as i32;
-                f &= f - 1;
-                moves.push(Cell::new((i - OX) as i16, y));
+        for (r, &f) in self.frontier[lo..=hi].iter().enumerate() {
+            let y = (r + lo) as i16 - OY as i16;
+            // The two halves: bits 0..64 are x = -64..0, bits 64..128 are x = 0..64.
+            let mut left = f as u64;
+            while left != 0 {
+                let x = left.trailing_zeros() as i16 - OX as i16;
+                left &= left - 1;
+                moves.push(Cell::new(x, y));
             }
-            below = here;
-            here = above;
+            let mut right = (f >> 64) as u64;
+            while right != 0 {
+                let x = right.trailing_zeros() as i16;
+                right &= right - 1;
+                moves.push(Cell::new(x, y));
+            }
         }
     }
 
@@ -569,7 +600,16 @@ impl Game for Triangular {
         let (r, i) = window_index(cell).expect("a legal target lies inside the window");
         debug_assert!(self.occupied(r) >> i & 1 == 0, "{cell} is occupied");
         let (points, red) = self.completed_by(seat, r, i);
-        self.rows[r][seat] |= 1 << i;
+        let bit = 1u128 << i;
+        self.rows[r][seat] |= bit;
+        // The cell leaves the frontier; its empty side neighbours join it.
+        self.frontier[r] = (self.frontier[r] | bit << 1 | bit >> 1) & !self.occupied(r);
+        let across = if (r + i as usize) & 1 == 0 {
+            r - 1
+        } else {
+            r + 1
+        };
+        self.frontier[across] |= bit & !self.occupied(across);
         self.low = self.low.min(cell.y as i8);
         self.high = self.high.max(cell.y as i8);
         self.placed += 1;

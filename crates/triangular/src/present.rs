@@ -26,8 +26,8 @@ fn polygon(cell: Cell) -> Shape {
 }
 
 /// The cells shown: every piece and every empty cell sharing a side with one (the legal targets
-/// while the game goes on), as (x range, y range), widened by one cell each way.
-fn region(g: &Triangular) -> ((i16, i16), (i16, i16)) {
+/// while the game goes on), as (x range, y range), widened by `margin` cells each way.
+fn region(g: &Triangular, margin: i16) -> ((i16, i16), (i16, i16)) {
     let (mut x0, mut x1, mut y0, mut y1) = (0, 0, 0, 0);
     for (c, _) in g.pieces() {
         for n in c.side_neighbours().into_iter().chain([c]) {
@@ -37,7 +37,7 @@ fn region(g: &Triangular) -> ((i16, i16), (i16, i16)) {
             y1 = n.y.max(y1);
         }
     }
-    ((x0 - 1, x1 + 1), (y0 - 1, y1 + 1))
+    ((x0 - margin, x1 + margin), (y0 - margin, y1 + margin))
 }
 
 fn piece_class(p: Piece) -> &'static str {
@@ -49,7 +49,7 @@ fn piece_class(p: Piece) -> &'static str {
 }
 
 pub(crate) fn scene(g: &Triangular) -> Scene {
-    let ((x0, x1), (y0, y1)) = region(g);
+    let ((x0, x1), (y0, y1)) = region(g, 1);
     let mut items = Vec::new();
     let mut targets = Vec::new();
     g.legal_moves(&mut targets);
@@ -137,7 +137,7 @@ pub(crate) fn scene(g: &Triangular) -> Scene {
 /// The text drawing: one line per row, top row first; each cell is a slash-bounded field of
 /// three characters (`/ W \` points up, `\ B /` down), with x labels above the fields.
 pub(crate) fn diagram(g: &Triangular) -> String {
-    let ((x0, x1), (y0, y1)) = region(g);
+    let ((x0, x1), (y0, y1)) = region(g, 0);
     let mut targets = Vec::new();
     g.legal_moves(&mut targets);
     const LEFT: usize = 6;
@@ -147,7 +147,8 @@ pub(crate) fn diagram(g: &Triangular) -> String {
     for x in x0..=x1 {
         let label = x.to_string();
         let centre = LEFT + 4 * (x - x0) as usize + 2;
-        let start = centre - (label.len() - 1) / 2;
+        // The last digit over the cell's mark, a minus sign to its left.
+        let start = centre + 1 - label.len();
         header[start..start + label.len()].copy_from_slice(label.as_bytes());
     }
     header[..LEFT - 1].copy_from_slice(b"y \\ x");

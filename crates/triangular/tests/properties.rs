@@ -3,7 +3,7 @@
 //! text reproduces it.
 
 use proptest::prelude::*;
-use trigonal_core::{Game, Seat};
+use trigonal_core::{Game, Seat, Shape};
 use trigonal_triangular::{Cell, Triangular};
 
 /// A game driven by `choices` (one index per ply, reduced modulo the number of legal moves),
@@ -162,6 +162,16 @@ proptest! {
             prop_assert_eq!(scene.items.iter().filter(|i| i.id.as_deref() == Some(id.as_str())).count(), 1);
         }
         prop_assert_eq!(scene.items.iter().filter(|i| i.id.is_some()).count(), moves.len());
+        // The view box holds every piece and every legal cell.
+        let [left, top, width, height] = scene.view_box;
+        for item in scene.items.iter().filter(|i| i.id.is_some() || i.class.starts_with("piece")) {
+            let Shape::Polygon { points } = &item.shape else {
+                panic!("cells are polygons");
+            };
+            for &[x, y] in points {
+                prop_assert!(x >= left && x <= left + width && y >= top && y <= top + height);
+            }
+        }
         prop_assert_eq!(
             scene.items.iter().filter(|i| i.class.starts_with("piece")).count(),
             g.placed() as usize + 1

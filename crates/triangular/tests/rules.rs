@@ -286,6 +286,7 @@ fn illegal_placements_are_refused_with_the_reason() {
     assert!(illegal_reason(&g, "2,0").contains("only at a corner"));
     assert!(illegal_reason(&g, "3,0").contains("touches no placed piece"));
     assert!(illegal_reason(&g, "30000,-30000").contains("touches no placed piece"));
+    assert!(illegal_reason(&g, "-32768,32767").contains("touches no placed piece"));
     play(&mut g, "1,0");
     assert_eq!(
         illegal_reason(&g, " 1 , 0 "),
