@@ -10,7 +10,7 @@ use crate::{End, FourTriangles, Move, Split, Version, MAX_TURNS};
 
 /// How far the small triangles are pushed apart from the big triangle's centre, so that the
 /// corners of a constellation are separate points.
-const SPREAD: f64 = 1.3;
+const SPREAD: f64 = 1.6;
 
 /// A point's position in real units on the drawn board (y upwards).
 fn drawn(p: Point, spread: f64) -> (f64, f64) {
@@ -96,18 +96,17 @@ pub(crate) fn scene(g: &FourTriangles) -> Scene {
             } else {
                 "warp constellation"
             };
-            items.push(Item::decoration(circle(at(p), 22.0), class));
+            items.push(Item::decoration(circle(at(p), 28.0), class));
             if let Some(partner) = geo.straight_warp[p.index()] {
+                // Beside the point, away from its triangle's middle.
                 let [x, y] = at(p);
-                let below = if p.triangle() == Triangle::C {
-                    34.0
-                } else {
-                    -30.0
-                };
+                let [cx, cy] = at(p.triangle().middle());
+                let (dx, dy) = (x - cx, y - cy);
+                let len = (dx * dx + dy * dy).sqrt();
                 items.push(
                     Item::decoration(
                         Shape::Text {
-                            at: [x, y + below],
+                            at: [x + 44.0 * dx / len, y + 44.0 * dy / len],
                             text: format!("⇄{partner}"),
                             size: 13.0,
                         },

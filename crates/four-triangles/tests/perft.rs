@@ -37,3 +37,24 @@ fn four_players_both_versions() {
     assert_eq!(counts(4, "full"), [28, 4026, 465156]);
     assert_eq!(counts(4, "simple"), [28, 4026, 465156]);
 }
+
+/// Depth 4, from this implementation (no independent count to check them against): a guard
+/// against regressions, not a ruling. Each player count and version.
+#[test]
+fn depth_four_regression() {
+    let cases = [
+        (2, "full", 50_859_918),
+        (2, "simple", 46_467_126),
+        (3, "full", 44_933_934),
+        (3, "simple", 43_661_124),
+        (4, "full", 42_039_072),
+        (4, "simple", 42_039_072),
+    ];
+    for (players, variant, count) in cases {
+        assert_eq!(
+            perft(&start(players, variant), 4),
+            count,
+            "{players} players, {variant}"
+        );
+    }
+}
