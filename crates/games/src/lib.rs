@@ -32,6 +32,13 @@ pub const GAMES: &[GameInfo] = &[
         summary: "Pawns walk the lines of a hexagon of 24 triangles, dropping and swapping cylinders; majorities in six sectors score.",
     },
     GameInfo {
+        id: trigonal_triangle_game::TriangleGame::ID,
+        name: trigonal_triangle_game::TriangleGame::NAME,
+        players: (3, 3),
+        variants: &[],
+        summary: "Three players place and slide stones on a Sierpinski gasket; Power Triangles give extra slides or pickups, and two points in your home territory end the game.",
+    },
+    GameInfo {
         id: trigonal_triangular::Triangular::ID,
         name: trigonal_triangular::Triangular::NAME,
         players: (2, 2),
@@ -91,6 +98,9 @@ pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame>
     use trigonal_triangular::Triangular;
     match id {
         Triangoli::ID => Ok(visitor.visit::<Triangoli>()),
+        trigonal_triangle_game::TriangleGame::ID => {
+            Ok(visitor.visit::<trigonal_triangle_game::TriangleGame>())
+        }
         Triangular::ID => Ok(visitor.visit::<Triangular>()),
         trigonal_four_triangles::FourTriangles::ID => {
             Ok(visitor.visit::<trigonal_four_triangles::FourTriangles>())
