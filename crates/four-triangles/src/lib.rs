@@ -108,6 +108,12 @@ pub struct FourTriangles {
     twice: [u64; SLOT_WORDS],
 }
 
+/// The middle points `X0` of the four triangles (points are numbered 7 to a triangle).
+const MIDDLES: u32 = 1 | 1 << 7 | 1 << 14 | 1 << 21;
+
+/// Triangle T's middle point and median points `T0 T4 T5 T6`; shifted by 7 per triangle.
+const TRIANGLE_WIN: u32 = 1 | 1 << 4 | 1 << 5 | 1 << 6;
+
 /// Words of the repetition filter: 1024 slots.
 const SLOT_WORDS: usize = 16;
 
@@ -530,17 +536,17 @@ impl FourTriangles {
 
     /// What `seat` holds that wins, if anything.
     #[inline]
-    fn win_for(&self, g: &Geometry, seat: usize) -> Option<End> {
+    fn win_for(&self, seat: usize) -> Option<End> {
         let own = self.owner[seat];
         // Quick refusal: every winning set needs a middle point.
-        if own & g.middles == 0 {
+        if own & MIDDLES == 0 {
             return None;
         }
-        if own & g.middles == g.middles {
+        if own & MIDDLES == MIDDLES {
             return Some(End::Middles(Seat(seat as u8)));
         }
         Triangle::ALL.into_iter().find_map(|t| {
-            let need = t.middle().bit() | (g.medians & t.mask());
+            let need = TRIANGLE_WIN << (7 * t.index());
             (own & need == need).then_some(End::Triangle(Seat(seat as u8), t))
         })
     }
@@ -554,9 +560,8 @@ impl FourTriangles {
                 self.turned &= !(1 << s);
             }
         }
-        let g = &*GEOMETRY;
         for s in (mover..players).chain(0..mover) {
-            if let Some(win) = self.win_for(g, s) {
+            if let Some(win) = self.win_for(s) {
                 self.end = Some(win);
                 break;
             }

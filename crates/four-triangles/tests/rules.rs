@@ -724,3 +724,30 @@ fn the_diagram_and_scene_show_the_position() {
     assert!(facts.contains(&("turn-just-before".into(), None, "".into())));
     assert!(facts.contains(&("turned-last-turn".into(), Some(2), "".into())));
 }
+
+#[test]
+fn winning_sets_are_the_middle_and_median_points() {
+    use trigonal_four_triangles::{PointKind, GEOMETRY};
+    let middles: Vec<&str> = Point::all()
+        .filter(|p| GEOMETRY.middles & p.bit() != 0)
+        .map(Point::name)
+        .collect();
+    assert_eq!(middles, ["T0", "L0", "R0", "C0"]);
+    for p in Point::all() {
+        assert_eq!(
+            GEOMETRY.medians & p.bit() != 0,
+            p.kind() == PointKind::Median
+        );
+    }
+    // Each triangle's winning set, played out: L0 L4 L5 L6 wins.
+    let mut g = full(2)
+        .figure("L0", 0, 1)
+        .figure("L4", 0, 1)
+        .figure("L5", 0, 1)
+        .figure("L1", 0, 1)
+        .figure("R0", 1, 1)
+        .build()
+        .unwrap();
+    play(&mut g, "L1-L6");
+    assert_eq!(g.end(), Some(End::Triangle(Seat(0), Triangle::L)));
+}
