@@ -120,7 +120,11 @@ class GamePage {
   /** Takes a new live view. HTTP answers older than what is shown are dropped. */
   apply(v, source) {
     const old = this.view;
-    if (old && source === 'http' && v.ply < old.ply) return;
+    if (old && source === 'http' && v.ply < old.ply) {
+      // The socket already brought something newer; redraw for what changed here (busy).
+      this.render();
+      return;
+    }
     const sameLine =
       old && v.history.length >= old.history.length && old.history.every((m, i) => v.history[i] === m);
     if (!sameLine) this.replayCache.clear();

@@ -1,0 +1,191 @@
+// Helpers for the browser tests: Debian's Chromium driven by Playwright against a running
+// `trigonal serve` (TRIGONAL_URL, set by scripts/browser-tests). Screenshots go to test-artifacts/.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { TABLES } from '../assets/i18n.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const ROOT = path.resolve(here, '../..');
+export const BASE = process.env.TRIGONAL_URL || '';
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+export const SKIP = BASE ? false : 'TRIGONAL_URL is not set (run scripts/browser-tests)';
+export const en = TABLES.en;
+
+/** Chromium as the issue asks: headless, no sandbox, nothing that calls out to the network. */
+export async function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+/**
+ * A fresh browser profile (a context) and a page in it; page errors fail the test at the end
+ * through `page.errors`.
+ */
+export async function newPage(browser, { width = 1280, height = 900, locale = 'en-US' } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, locale, acceptDownloads: true });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: BASE });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) page.errors.push(m.text());
+  });
+  page.setDefaultTimeout(20000);
+  return page;
+}
+
+/** A seeded random number generator (mulberry32), so a test's clicks can be replayed. */
+export function rng(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Starts a game from the home page: `seats` are the kinds of the seats after the first
+ * (`ai`, `invite`, `here`, `open`), computers at `level`.
+ */
+export async function startGame(page, game, { players, seats = [], level = 'random' } = {}) {
+  await page.goto(BASE + '/');
+  await page.click(`.game-card[data-game="${game}"]`);
+  if (players) await page.selectOption('#players', String(players));
+  for (let i = 1; i <= seats.length; i++) {
+    await page.selectOption(`[data-test=seat-${i}-kind]`, seats[i - 1]);
+    if (seats[i - 1] === 'ai') await page.selectOption(`[data-test=seat-${i}-level]`, level);
+  }
+  await page.click('[data-test=start]');
+  await page.waitForURL(/\/game\//);
+  await page.waitForSelector('svg.board .item');
+  return gameId(page);
+}
+
+export function gameId(page) {
+  return new URL(page.url()).pathname.split('/')[2];
+}
+
+/** The view of game `id` as the API gives it. */
+export async function view(id) {
+  const r = await fetch(`${BASE}/api/games/${id}`);
+  return r.json();
+}
+
+/** Waits until it is this page's turn (`turn`) or the game is over (`over`). */
+export async function myTurnOrOver(page, timeout = 30000) {
+  const found = await page.waitForSelector('svg.board.interactive .is-target, .actions [data-action], .result:not([hidden])', { timeout });
+  return (await found.evaluate((el) => el.classList.contains('result'))) ? 'over' : 'turn';
+}
+
+/** The moves in the page's move list. */
+export async function history(page) {
+  return page.$$eval('[data-test=moves] .move-btn', (els) => els.map((e) => e.textContent.trim()));
+}
+
+/** What the board shows, as text: every item's id, class words and label, in order. */
+export async function boardSignature(page) {
+  return page.$$eval('svg.board .item', (els) =>
+    els.map((e) => `${e.dataset.id || ''}|${[...e.classList].filter((c) => !c.startsWith('is-')).join('.')}|${e.querySelector('.label')?.textContent || ''}`).join('\n'));
+}
+
+/** The ids the page offers now: highlighted board items and action buttons. */
+export async function offered(page) {
+  const board = await page.$$eval('svg.board .item.is-target', (els) => els.map((e) => e.dataset.id));
+  const buttons = await page.$$eval('.actions [data-action]', (els) => els.map((e) => e.dataset.action));
+  return new Set([...board, ...buttons]);
+}
+
+/**
+ * Clicks the board item with id `id` the way a person does: a mouse click in the middle of the
+ * item that stands for it (any item on top there carries the same id or lets clicks through).
+ */
+export async function clickId(page, id) {
+  const el = await page.$(`svg.board .item.is-target[tabindex][data-id="${id}"]`);
+  if (!el) throw new Error(`no target ${id}`);
+  const box = await el.boundingBox();
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/**
+ * Makes one legal move by clicking, choosing among the offered continuations with `random` (and
+ * `end` when offered and `preferEnd`): returns the move list after the move was accepted.
+ */
+export async function playMove(page, random, { preferEnd = false } = {}) {
+  const before = (await history(page)).length;
+  for (let step = 0; step < 12; step++) {
+    const ids = [...(await offered(page))];
+    if (!ids.length) throw new Error('nothing offered to click');
+    const id = preferEnd && ids.includes('end') ? 'end' : ids[Math.floor(random() * ids.length)];
+    const prefix = await page.$eval('.actions', (a) => a.querySelector('.picked')?.textContent || '');
+    const button = await page.$(`.actions [data-action="${id}"]`);
+    if (button) await button.click();
+    else await clickId(page, id);
+    // Either the move went to the server and is in the list, or the prefix grew and the board
+    // offers the next clicks.
+    const done = await page.waitForFunction(
+      ([n, before]) => {
+        if (document.querySelectorAll('[data-test=moves] .move-btn').length > n) return 'moved';
+        const picked = document.querySelector('.actions .picked')?.textContent || '';
+        const ready = document.querySelector('svg.board.interactive');
+        return ready && picked !== '' && picked !== before ? 'extended' : false;
+      },
+      [before, prefix],
+    );
+    if ((await done.jsonValue()) === 'moved') return history(page);
+  }
+  throw new Error('a move took more than 12 clicks');
+}
+
+/**
+ * Clicks something on the board that is not a legal choice: a point over a drawn item that is not
+ * highlighted. Returns the id or class of what was clicked.
+ */
+export async function clickNonTarget(page) {
+  const spot = await page.evaluate(() => {
+    const svg = document.querySelector('svg.board');
+    for (const el of svg.querySelectorAll('.item:not(.is-target)')) {
+      if (el.classList.contains('text') || el.classList.contains('line')) continue;
+      const r = el.getBoundingClientRect();
+      if (r.width < 4 || r.height < 4) continue;
+      for (const [fx, fy] of [[0.5, 0.5], [0.5, 0.7], [0.3, 0.6], [0.7, 0.6], [0.5, 0.3]]) {
+        const x = r.left + r.width * fx;
+        const y = r.top + r.height * fy;
+        const hit = document.elementFromPoint(x, y)?.closest('.item');
+        if (hit && svg.contains(hit) && !hit.classList.contains('is-target')) {
+          return { x, y, what: hit.dataset.id || hit.getAttribute('class') };
+        }
+      }
+    }
+    return null;
+  });
+  if (!spot) throw new Error('nothing on the board that is not a legal choice');
+  await page.mouse.click(spot.x, spot.y);
+  return spot.what;
+}
+
+/** The toast's text once it shows. */
+export async function toastText(page) {
+  await page.waitForSelector('[data-test=toast].show');
+  return (await page.textContent('[data-test=toast]')).trim();
+}
+
+/** Saves a screenshot of the board and of the whole page under test-artifacts/. */
+export async function screenshot(page, name) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  await page.waitForTimeout(150);
+  const board = await page.$('.board-wrap');
+  if (board) await board.screenshot({ path: path.join(ARTIFACTS, `${name}-board.png`) });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}-page.png`), fullPage: true });
+}

@@ -1,0 +1,60 @@
+// The language switcher: every language changes the words on screen, the choice survives a
+// reload, the rules page follows it, and the game page speaks it too.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { SKIP, BASE, launch, newPage, startGame, myTurnOrOver, clickNonTarget, toastText, screenshot } from './browser.mjs';
+import { TABLES, LANGUAGES } from '../assets/i18n.js';
+
+let browser;
+before(async () => {
+  if (!SKIP) browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+});
+
+test('switching language changes the page, is remembered, and reaches rules and game pages', { skip: SKIP, timeout: 120000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await page.waitForSelector('[data-test=start]');
+  assert.equal(await page.textContent('[data-test=start]'), TABLES.en['setup.start']);
+
+  for (const { code } of LANGUAGES) {
+    const words = TABLES[code];
+    await page.selectOption('[data-test=lang]', code);
+    await page.waitForFunction((text) => document.querySelector('[data-test=start]')?.textContent === text, words['setup.start']);
+    assert.equal(await page.getAttribute('html', 'lang'), code);
+    assert.equal(await page.textContent('.intro h1'), words['home.title']);
+    assert.equal(await page.textContent('.game-card[data-game="triangoli"] p'), words['game.triangoli.summary']);
+  }
+
+  // The choice is remembered.
+  await page.selectOption('[data-test=lang]', 'cs');
+  await page.reload();
+  await page.waitForSelector('[data-test=start]');
+  assert.equal(await page.textContent('[data-test=start]'), TABLES.cs['setup.start']);
+  assert.equal(await page.inputValue('[data-test=lang]'), 'cs');
+  await screenshot(page, 'home-cs');
+
+  // The rules page follows the language, and switches with it.
+  await page.click('.game-card[data-game="triangoli"] a');
+  await page.waitForSelector('.rules-body h2');
+  assert.equal(await page.textContent('.rules-page h1'), TABLES.cs['rules.title'].replace('{game}', 'Triangoli'));
+  assert.equal(await page.textContent('.rules-body h2'), 'Cíl hry');
+  await page.selectOption('[data-test=lang]', 'uk');
+  await page.waitForFunction(() => document.querySelector('.rules-body h2')?.textContent === 'Мета');
+  await screenshot(page, 'rules-uk');
+
+  // The game page speaks it: German here, down to the refusal of an illegal click.
+  await page.selectOption('[data-test=lang]', 'de');
+  await startGame(page, 'triangular', { seats: ['ai'] });
+  assert.equal(await myTurnOrOver(page), 'turn');
+  assert.equal(await page.textContent('[data-test=status]'), TABLES.de['hint.triangular.place']);
+  await clickNonTarget(page);
+  assert.equal(await toastText(page), TABLES.de.refused);
+  assert.equal(await page.textContent('.players h2'), TABLES.de['players.title']);
+  await screenshot(page, 'game-de');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
