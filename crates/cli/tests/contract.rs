@@ -127,7 +127,7 @@ fn bad_input_is_answered_on_standard_error() {
     assert!(stderr(&o).contains("opening /nonexistent/record"));
     let o = trigonal(&["perft", "triangoli", "1", "--players", "3"], "");
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("Triangoli is for 2 players, not 3"));
+    assert!(stderr(&o).contains("Triangoli is for exactly 2 players, not 3"));
     let o = trigonal(&["replay", "triangoli", "-"], "game: triangular\n0,1\n");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("not \"triangoli\""));

@@ -17,6 +17,22 @@ pub struct Options {
     pub variant: Option<String>,
 }
 
+impl Options {
+    /// Checks the options of a game for exactly `players` players that has no variants: either
+    /// option may be left out, but not set to something else.
+    pub fn expect_fixed(&self, game: &str, players: usize) -> Result<(), OptionsError> {
+        if let Some(n) = self.players.filter(|&n| n != players) {
+            return Err(OptionsError(format!(
+                "{game} is for exactly {players} players, not {n}"
+            )));
+        }
+        if let Some(v) = &self.variant {
+            return Err(OptionsError(format!("{game} has no variants (got {v:?})")));
+        }
+        Ok(())
+    }
+}
+
 /// Options a game cannot be created with.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{0}")]

@@ -9,6 +9,7 @@
 
 pub mod dynamic;
 pub mod game;
+pub mod hash;
 pub mod perft;
 pub mod playout;
 pub mod record;
@@ -17,6 +18,7 @@ pub mod seat;
 
 pub use dynamic::DynGame;
 pub use game::{Game, MoveError, NotationError, Options, OptionsError};
+pub use hash::mix64;
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};
 pub use record::{Record, RecordError};

@@ -15,7 +15,7 @@ pub mod geometry;
 pub mod moves;
 mod present;
 
-use trigonal_core::{Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
 
 use geometry::Bits;
 pub use geometry::{Geometry, Point, PointKind, Rotation, Triangle, Version, GEOMETRY, POINTS};
@@ -895,9 +895,9 @@ impl Game for FourTriangles {
             None => 0,
             Some(e) => 1 + e.outcome().winners.0 as u64,
         };
-        let h = mix(0x4654_5249_414e_474c ^ key as u64);
-        let h = mix(h ^ (key >> 64) as u64);
-        mix(h ^ (self.turn as u64) ^ (end << 16) ^ (self.version.index() as u64) << 32)
+        let h = mix64(0x4654_5249_414e_474c ^ key as u64);
+        let h = mix64(h ^ (key >> 64) as u64);
+        mix64(h ^ (self.turn as u64) ^ (end << 16) ^ (self.version.index() as u64) << 32)
     }
 
     fn why_illegal(&self, mv: Move) -> String {
@@ -915,12 +915,4 @@ impl Game for FourTriangles {
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
     }
-}
-
-/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

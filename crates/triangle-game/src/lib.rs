@@ -17,7 +17,7 @@ pub mod layout;
 pub mod moves;
 mod present;
 
-use trigonal_core::{Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
 
 pub use board::{Board, Triangle, Vertex, BOARD};
 pub use layout::{Layout, Territory};
@@ -448,18 +448,7 @@ impl Game for TriangleGame {
     const NAME: &'static str = "The Triangle Game";
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        if let Some(n) = options.players {
-            if n != 3 {
-                return Err(OptionsError(format!(
-                    "The Triangle Game is for exactly 3 players, not {n}"
-                )));
-            }
-        }
-        if let Some(v) = &options.variant {
-            return Err(OptionsError(format!(
-                "The Triangle Game has no variants (got {v:?})"
-            )));
-        }
+        options.expect_fixed(Self::NAME, 3)?;
         Ok(TriangleGame::start())
     }
 
@@ -517,7 +506,7 @@ impl Game for TriangleGame {
     fn position_hash(&self) -> u64 {
         let mut h = 0x5452_4941_4e47_4c45_u64; // "TRIANGLE"
         for s in self.stones {
-            h = mix(h ^ s);
+            h = mix64(h ^ s);
         }
         let mut pools = 0u64;
         for p in self.pools {
@@ -525,11 +514,11 @@ impl Game for TriangleGame {
                 pools = pools << 5 | n as u64;
             }
         }
-        h = mix(h ^ pools);
-        h = mix(h ^ self.used);
-        h = mix(h ^ self.pending);
+        h = mix64(h ^ pools);
+        h = mix64(h ^ self.used);
+        h = mix64(h ^ self.pending);
         let tail = self.slides_left as u64 | (self.to_move as u64) << 8 | (self.phase as u64) << 16;
-        mix(h ^ tail)
+        mix64(h ^ tail)
     }
 
     /// When `end` is legal (it is listed last), it is chosen with probability 1/3 and the other
@@ -563,12 +552,4 @@ impl Game for TriangleGame {
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
     }
-}
-
-/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

@@ -12,7 +12,7 @@ pub mod geometry;
 pub mod moves;
 mod present;
 
-use trigonal_core::{Game, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat};
 
 pub use geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS, TRIANGLES};
 pub use moves::{Exchange, Move};
@@ -372,16 +372,7 @@ impl Game for Triangoli {
     const NAME: &'static str = "Triangoli";
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        if let Some(n) = options.players {
-            if n != 2 {
-                return Err(OptionsError(format!("Triangoli is for 2 players, not {n}")));
-            }
-        }
-        if let Some(v) = &options.variant {
-            return Err(OptionsError(format!(
-                "Triangoli has no variants (got {v:?})"
-            )));
-        }
+        options.expect_fixed(Self::NAME, 2)?;
         Ok(Triangoli::start())
     }
 
@@ -481,7 +472,7 @@ impl Game for Triangoli {
             for c in chunk {
                 word = word << 16 | (c[0] as u64) << 8 | c[1] as u64;
             }
-            h = mix(h ^ word);
+            h = mix64(h ^ word);
         }
         let pawn = |p: Option<Point>| p.map_or(0xff, |p| p.0) as u64;
         let tail = (self.reserve[0] as u64)
@@ -490,7 +481,7 @@ impl Game for Triangoli {
             | pawn(self.pawn[1]) << 24
             | (self.to_move as u64) << 32
             | (self.phase as u64) << 40;
-        mix(h ^ tail)
+        mix64(h ^ tail)
     }
 
     fn why_illegal(&self, mv: Move) -> String {
@@ -508,12 +499,4 @@ impl Game for Triangoli {
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
     }
-}
-
-/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }

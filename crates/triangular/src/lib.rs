@@ -37,7 +37,7 @@ mod present;
 
 use std::fmt;
 
-use trigonal_core::{Game, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat};
 
 pub use geometry::{Cell, Orientation, Triangle};
 
@@ -535,18 +535,7 @@ impl Game for Triangular {
     const NAME: &'static str = "Triangular";
 
     fn new(options: &Options) -> Result<Self, OptionsError> {
-        if let Some(n) = options.players {
-            if n != 2 {
-                return Err(OptionsError(format!(
-                    "Triangular is for 2 players, not {n}"
-                )));
-            }
-        }
-        if let Some(v) = &options.variant {
-            return Err(OptionsError(format!(
-                "Triangular has no variants (got {v:?})"
-            )));
-        }
+        options.expect_fixed(Self::NAME, 2)?;
         Ok(Triangular::start())
     }
 
@@ -622,14 +611,14 @@ impl Game for Triangular {
         let mut h = 0x5452_4941_4e47_554c_u64; // "TRIANGUL"
         for y in self.low..=self.high {
             let [w, b] = self.rows[(y as i32 + OY) as usize];
-            h = mix(h ^ (y as u8 as u64));
+            h = mix64(h ^ (y as u8 as u64));
             for word in [w as u64, (w >> 64) as u64, b as u64, (b >> 64) as u64] {
-                h = mix(h ^ word);
+                h = mix64(h ^ word);
             }
         }
         let tail = self.placed as u64 | (self.red_win as u64) << 8;
-        h = mix(h ^ tail);
-        mix(h ^ (self.score[0] as u64 | (self.score[1] as u64) << 32))
+        h = mix64(h ^ tail);
+        mix64(h ^ (self.score[0] as u64 | (self.score[1] as u64) << 32))
     }
 
     fn why_illegal(&self, cell: Cell) -> String {
@@ -647,12 +636,4 @@ impl Game for Triangular {
     fn clicks(&self, cell: Cell) -> Vec<String> {
         vec![present::cell_id(cell)]
     }
-}
-
-/// The splitmix64 finaliser: a fixed, well-spread 64-bit mix.
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
