@@ -30,6 +30,7 @@ export class Board {
       role: 'group',
       'aria-label': label,
       preserveAspectRatio: 'xMidYMid meet',
+      tabindex: '-1',
       xmlns: 'http://www.w3.org/2000/svg',
     });
     this.el.addEventListener('click', (e) => this.click(e));
@@ -47,9 +48,8 @@ export class Board {
    * clicked in the prefix; `interactive`: whether clicks mean anything now.
    */
   render(scene, { targets = new Set(), chosen = new Map(), interactive = false } = {}) {
-    const focusedId = this.el.contains(document.activeElement)
-      ? document.activeElement.dataset.id
-      : null;
+    const hadFocus = this.el.contains(document.activeElement);
+    const focusedId = hadFocus ? document.activeElement.dataset?.id : null;
     this.base = scene.view_box;
     this.applyView();
     this.el.classList.toggle('interactive', interactive);
@@ -67,9 +67,13 @@ export class Board {
       layer.append(this.item(item, { targets, chosen, interactive, focus: focusable.get(item.id) === i, badged }));
     });
     this.el.replaceChildren(layer);
-    if (focusedId) {
-      const again = this.el.querySelector(`[data-id="${CSS.escape(focusedId)}"][tabindex]`);
-      if (again) again.focus({ preventScroll: true });
+    // Keyboard users stay on the board: on the same item if it is still a choice, else on the
+    // first choice, else on the board itself until choices come back.
+    if (hadFocus) {
+      const again =
+        (focusedId && this.el.querySelector(`.item[tabindex][data-id="${CSS.escape(focusedId)}"]`)) ||
+        this.el.querySelector('.item[tabindex]');
+      (again || this.el).focus({ preventScroll: true });
     }
   }
 

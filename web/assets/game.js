@@ -536,7 +536,7 @@ class GamePage {
   renderTools() {
     const v = this.view;
     const tools = [];
-    if (v.undo && this.anyToken() && this.replayPly === null && !v.outcome) {
+    if (v.undo && this.anyToken() && this.replayPly === null) {
       tools.push(h('button', { type: 'button', 'data-key': 'undo', 'data-test': 'undo', disabled: this.busy, onclick: () => this.undo() }, t('tools.undo')));
     }
     tools.push(h('a', { class: 'button', href: api.recordUrl(this.id), download: `${v.game}-${this.id}.txt` }, t('tools.download')));

@@ -90,3 +90,32 @@ for (const { game, players, seats, turns, multiAction } of GAMES) {
     await page.context().close();
   });
 }
+
+test('by keyboard alone: Tab to the board, arrows between choices, Enter to pick, Escape to clear', { skip: SKIP, timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await startGame(page, 'triangoli', { seats: ['ai'] });
+  assert.equal(await myTurnOrOver(page), 'turn');
+  const focusedId = () => page.evaluate(() => document.activeElement.closest('svg.board') ? document.activeElement.dataset.id ?? '' : null);
+  let id = null;
+  for (let i = 0; i < 20 && !id; i++) {
+    await page.keyboard.press('Tab');
+    id = await focusedId();
+  }
+  assert.ok(id, 'Tab reaches a choice on the board');
+  assert.match(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), /^Intersection [a-e][1-5]$/);
+  await page.keyboard.press('ArrowRight');
+  const next = await focusedId();
+  assert.ok(next && next !== id, 'an arrow moves to another choice');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((m) => document.querySelectorAll('[data-test=moves] .move-btn')[0]?.textContent === m, next);
+  assert.equal(await myTurnOrOver(page), 'turn');
+  // The computer answered; focus is back on a choice on the board.
+  await page.waitForFunction(() => document.activeElement.matches('svg.board .item.is-target[tabindex]'));
+  await page.keyboard.press('Enter');
+  await page.waitForSelector('.actions .picked');
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => !document.querySelector('.actions .picked'));
+  assert.equal((await history(page)).length, 2);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

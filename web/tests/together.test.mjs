@@ -122,3 +122,32 @@ test('against the computer: undo, replay slider, record download and upload', { 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('an open seat is listed on the home page and taken from there', { skip: SKIP, timeout: 60000 }, async () => {
+  const host = await newPage(browser);
+  const random = rng(3);
+  const id = await startGame(host, 'triangular', { seats: ['open'] });
+  assert.equal(await host.textContent('[data-test=status]'), en['hint.triangular.place']);
+  await playMove(host, random);
+  await host.waitForFunction((text) => document.querySelector('[data-test=status]').textContent === text,
+    en['status.open'].replace('{seat}', 'Black'));
+
+  const guest = await newPage(browser);
+  await guest.goto(BASE + '/');
+  const join = await guest.waitForSelector(`[data-key="join-${id}-1"]`);
+  assert.equal(await join.textContent(), en['lobby.join'].replace('{seat}', 'Black'));
+  await join.click();
+  await guest.waitForURL(new RegExp(`/game/${id}\\?seat=1&token=`));
+  assert.equal(await myTurnOrOver(guest), 'turn');
+  const moves = await playMove(guest, random);
+  assert.equal(moves.length, 2);
+  await movesReach(host, 2);
+  assert.equal(await myTurnOrOver(host), 'turn');
+  // Once taken, the seat is no longer open.
+  const lobby = await (await fetch(`${BASE}/api/games?open=true`)).json();
+  assert.ok(!lobby.games.some((g) => g.id === id));
+  for (const p of [host, guest]) {
+    assert.deepEqual(p.errors, []);
+    await p.context().close();
+  }
+});
