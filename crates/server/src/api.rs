@@ -1,0 +1,276 @@
+//! The HTTP face: routes, thin handlers, the JSON body extractor and the WebSocket. What each
+//! request does is in [`crate::games`].
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use tokio::sync::broadcast::error::RecvError;
+use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::{error_response, ApiError};
+use crate::games::{self, CreateGame, JoinRequest, MoveRequest, UndoRequest, UploadRecord};
+use crate::{web, AppState};
+
+/// The largest request body accepted, in bytes.
+pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// How often a WebSocket is pinged.
+const PING: Duration = Duration::from_secs(30);
+
+/// Every route of the server.
+pub fn router(state: AppState) -> Router {
+    Router::new()
+        .route("/api/meta", get(meta))
+        .route("/api/games", get(list).post(create))
+        .route("/api/games/{id}", get(view))
+        .route("/api/games/{id}/at/{ply}", get(view_at))
+        .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ws", get(watch))
+        .route("/api/records", post(upload))
+        .route("/api", any(no_such_api))
+        .route("/api/{*rest}", any(no_such_api))
+        .fallback(web::page)
+        .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(middleware::map_response(json_errors))
+        .layer(TraceLayer::new_for_http())
+        .with_state(state)
+}
+
+/// A JSON request body, read up to [`BODY_LIMIT`] whatever its content type, refused with a JSON
+/// error (400, or 413 when too large).
+pub struct JsonBody<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
+            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                ApiError::TooLarge { limit: BODY_LIMIT }
+            } else {
+                ApiError::BadRequest(e.body_text())
+            }
+        })?;
+        serde_json::from_slice(&bytes)
+            .map(JsonBody)
+            .map_err(|e| ApiError::BadRequest(format!("the request body is not as expected: {e}")))
+    }
+}
+
+/// A pre-serialised JSON body.
+fn json(status: StatusCode, body: impl Into<Bytes>) -> Response {
+    (
+        status,
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        )],
+        body.into(),
+    )
+        .into_response()
+}
+
+async fn meta() -> Json<games::Meta> {
+    Json(games::meta())
+}
+
+async fn list(
+    State(state): State<AppState>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<games::Lobby>, ApiError> {
+    let open = match query.get("open").map(String::as_str) {
+        None | Some("false" | "0" | "") => false,
+        Some("true" | "1") => true,
+        Some(other) => {
+            return Err(ApiError::BadRequest(format!(
+                "open={other:?}: say open=true or open=false"
+            )))
+        }
+    };
+    Ok(Json(games::list(&state, open).await?))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<CreateGame>,
+) -> Result<Response, ApiError> {
+    let created = games::create(&state, req).await?;
+    Ok((StatusCode::CREATED, Json(created)).into_response())
+}
+
+async fn view(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::view(&state, &id).await?))
+}
+
+async fn view_at(
+    State(state): State<AppState>,
+    Path((id, ply)): Path<(String, String)>,
+) -> Result<Response, ApiError> {
+    let ply: usize = ply
+        .parse()
+        .map_err(|_| ApiError::BadRequest(format!("{ply:?} is not a ply (a count of moves)")))?;
+    Ok(json(
+        StatusCode::OK,
+        games::view_at(&state, &id, ply).await?,
+    ))
+}
+
+async fn play(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<MoveRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::play(&state, &id, req).await?))
+}
+
+async fn undo(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<UndoRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::undo(&state, &id, req).await?))
+}
+
+async fn join(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<JoinRequest>,
+) -> Result<Json<games::SeatToken>, ApiError> {
+    Ok(Json(games::join(&state, &id, req).await?))
+}
+
+async fn record(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let (text, file) = games::record(&state, &id).await?;
+    let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}\""))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((
+        [
+            (
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/plain; charset=utf-8"),
+            ),
+            (header::CONTENT_DISPOSITION, disposition),
+        ],
+        text,
+    )
+        .into_response())
+}
+
+async fn upload(
+    State(state): State<AppState>,
+    JsonBody(req): JsonBody<UploadRecord>,
+) -> Result<Response, ApiError> {
+    let uploaded = games::upload(&state, req).await?;
+    Ok((StatusCode::CREATED, Json(uploaded)).into_response())
+}
+
+/// `GET /api/games/{id}/ws`: the view now and after every change, to players and spectators.
+async fn watch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let (first, mut updates) = games::subscribe(&state, &id).await?;
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
+    })?;
+    Ok(upgrade
+        .max_message_size(BODY_LIMIT)
+        .on_upgrade(move |mut socket: WebSocket| async move {
+            if socket.send(Message::Text(first)).await.is_err() {
+                return;
+            }
+            // Pings keep idle connections open through proxies and find dead clients.
+            let mut ping = tokio::time::interval(PING);
+            ping.reset();
+            loop {
+                tokio::select! {
+                    _ = ping.tick() => {
+                        if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                            return;
+                        }
+                    }
+                    update = updates.recv() => match update {
+                        Ok(view) => {
+                            if socket.send(Message::Text(view)).await.is_err() {
+                                return;
+                            }
+                        }
+                        // Fell behind: the newer views are still to come.
+                        Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return,
+                    },
+                    incoming = socket.recv() => match incoming {
+                        // Watchers have nothing to say; pings are answered by the library.
+                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                        Some(Ok(_)) => {}
+                    },
+                }
+            }
+        }))
+}
+
+async fn no_such_api() -> ApiError {
+    ApiError::NotFound("no such API endpoint".into())
+}
+
+/// Gives every error response that is not JSON yet (405, 413 from the body limit, a rejected
+/// WebSocket upgrade, …) the JSON body `{"error": …}`.
+async fn json_errors(response: Response) -> Response {
+    let status = response.status();
+    if !(status.is_client_error() || status.is_server_error()) {
+        return response;
+    }
+    let is_json = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|v| v.as_bytes().starts_with(b"application/json"));
+    if is_json {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let message = match status {
+        StatusCode::PAYLOAD_TOO_LARGE => ApiError::TooLarge { limit: BODY_LIMIT }.to_string(),
+        StatusCode::METHOD_NOT_ALLOWED => "that method is not allowed here".to_string(),
+        _ => {
+            let body = axum::body::to_bytes(body, BODY_LIMIT)
+                .await
+                .unwrap_or_default();
+            let text = String::from_utf8_lossy(&body).trim().to_string();
+            if text.is_empty() {
+                status
+                    .canonical_reason()
+                    .unwrap_or("request failed")
+                    .to_lowercase()
+            } else {
+                text
+            }
+        }
+    };
+    let mut fixed = error_response(status, &message);
+    // Keep the other headers (`Allow` of a 405, …).
+    for (name, value) in &parts.headers {
+        if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {
+            fixed.headers_mut().insert(name.clone(), value.clone());
+        }
+    }
+    fixed
+}

@@ -1,0 +1,88 @@
+//! [`ApiError`]: every way a request can fail, turned into a status and a JSON body
+//! `{"error": "<message>"}` in one place.
+
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+use crate::store::StoreError;
+
+/// Why a request failed. Each variant is one HTTP status; the message is shown to people.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: the request is not well formed (bad JSON, unknown game or level, wrong seats).
+    #[error("{0}")]
+    BadRequest(String),
+    /// 403: a token that belongs to no seat, or not that seat's turn.
+    #[error("{0}")]
+    Forbidden(String),
+    /// 404: no such game (or page).
+    #[error("{0}")]
+    NotFound(String),
+    /// 409: the request does not fit the game's current state (stale ply, seat taken, nothing to
+    /// undo).
+    #[error("{0}")]
+    Conflict(String),
+    /// 413: the request body is over the limit.
+    #[error("the request is too large (the limit is {limit} bytes)")]
+    TooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
+    /// 422: a move (or record) the rules refuse, or a finished game.
+    #[error("{0}")]
+    Unprocessable(String),
+    /// 500: the database failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// 500: anything else that should not happen.
+    #[error("{0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Store(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The 404 for game `id`.
+    pub fn no_game(id: &str) -> ApiError {
+        ApiError::NotFound(format!("no game with id {id:?}"))
+    }
+}
+
+/// The JSON body of every error.
+#[derive(serde::Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+}
+
+/// `{"error": message}` with `status`.
+pub(crate) fn error_response(status: StatusCode, message: &str) -> Response {
+    let mut response = (status, Json(ErrorBody { error: message })).into_response();
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        if status.is_server_error() {
+            tracing::error!(error = %self, "request failed");
+            // Do not show database internals to the client.
+            return error_response(status, "internal server error; the server's log says more");
+        }
+        error_response(status, &self.to_string())
+    }
+}

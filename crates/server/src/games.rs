@@ -1,0 +1,543 @@
+//! What the API does, apart from HTTP: create, move, undo, join, records, the lobby. Every change
+//! is committed to the store first, then made in memory, then pushed to the game's watchers.
+
+use std::sync::Arc;
+
+use axum::extract::ws::Utf8Bytes;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use base64::Engine as _;
+use rand::rngs::OsRng;
+use rand::RngCore;
+use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast;
+use trigonal_ai::Level;
+use trigonal_core::{DynGame, MoveError, Options, Record};
+
+use crate::ai::schedule_if_due;
+use crate::error::ApiError;
+use crate::live::{Live, LiveGame};
+use crate::store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, Summary};
+use crate::view::{render_at, rfc3339};
+use crate::AppState;
+
+/// How many games the lobby lists.
+const LOBBY: usize = 50;
+
+/// 128 random bits, URL-safe (22 characters): game ids and seat tokens.
+pub fn random_id() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// `POST /api/games`.
+#[derive(Debug, Deserialize)]
+pub struct CreateGame {
+    /// The registry id.
+    pub game: String,
+    /// The variant, or the game's default.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The number of players, or the game's default.
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// Who sits where, one per player.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// One seat of a game to create.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum SeatSpec {
+    /// A person known to the creator, who gets the token.
+    Human,
+    /// A seat anyone may join from the lobby.
+    Open,
+    /// The computer at `level` (default `medium`).
+    Ai {
+        /// A level name.
+        #[serde(default)]
+        level: Option<String>,
+    },
+}
+
+/// The answer to a create: the id and one token per `human` seat.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    id: String,
+    seats: Vec<SeatToken>,
+}
+
+/// A seat and its secret token.
+#[derive(Debug, Serialize)]
+pub struct SeatToken {
+    seat: u8,
+    token: String,
+}
+
+/// `POST /api/games/{id}/moves`.
+#[derive(Debug, Deserialize)]
+pub struct MoveRequest {
+    /// The mover's seat token.
+    #[serde(default)]
+    pub token: String,
+    /// The move in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The ply the mover saw: the number of moves played before this one.
+    pub ply: usize,
+}
+
+/// `POST /api/games/{id}/undo`.
+#[derive(Debug, Deserialize)]
+pub struct UndoRequest {
+    /// The seat token of the person taking back.
+    #[serde(default)]
+    pub token: String,
+}
+
+/// `POST /api/games/{id}/join`.
+#[derive(Debug, Deserialize)]
+pub struct JoinRequest {
+    /// The open seat to take.
+    pub seat: u8,
+}
+
+/// `POST /api/records`.
+#[derive(Debug, Deserialize)]
+pub struct UploadRecord {
+    /// The registry id; may instead be given by the record's `game:` header.
+    #[serde(default)]
+    pub game: Option<String>,
+    /// The record text.
+    pub record: String,
+}
+
+/// The answer to an upload.
+#[derive(Debug, Serialize)]
+pub struct Uploaded {
+    id: String,
+}
+
+/// `GET /api/meta`.
+#[derive(Debug, Serialize)]
+pub struct Meta {
+    games: Vec<MetaGame>,
+    levels: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct MetaGame {
+    id: &'static str,
+    name: &'static str,
+    players: [usize; 2],
+    variants: &'static [&'static str],
+    summary: &'static str,
+}
+
+/// `GET /api/games`.
+#[derive(Debug, Serialize)]
+pub struct Lobby {
+    games: Vec<LobbyGame>,
+}
+
+#[derive(Debug, Serialize)]
+struct LobbyGame {
+    id: String,
+    game: String,
+    name: String,
+    players: usize,
+    variant: Option<String>,
+    open_seats: Vec<u8>,
+    ply: usize,
+    over: bool,
+    created: String,
+}
+
+/// The games and levels on offer.
+pub fn meta() -> Meta {
+    Meta {
+        games: trigonal_games::GAMES
+            .iter()
+            .map(|g| MetaGame {
+                id: g.id,
+                name: g.name,
+                players: [g.players.0, g.players.1],
+                variants: g.variants,
+                summary: g.summary,
+            })
+            .collect(),
+        levels: Level::ALL.iter().map(ToString::to_string).collect(),
+    }
+}
+
+/// Creates a game.
+pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiError> {
+    let info = trigonal_games::info(&req.game).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let options = Options {
+        players: req.players,
+        variant: req.variant,
+    };
+    let position = trigonal_games::new_game(info.id, &options)
+        .map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let players = position.players();
+    if req.seats.len() != players {
+        return Err(ApiError::BadRequest(format!(
+            "{} with {players} players has {players} seats, but {} were given",
+            info.name,
+            req.seats.len()
+        )));
+    }
+    let mut seats = Vec::with_capacity(players);
+    let mut tokens = Vec::new();
+    for (i, spec) in req.seats.into_iter().enumerate() {
+        seats.push(match spec {
+            SeatSpec::Human => {
+                let token = random_id();
+                tokens.push(SeatToken {
+                    seat: i as u8,
+                    token: token.clone(),
+                });
+                SeatRow {
+                    kind: SeatKind::Human,
+                    level: None,
+                    token: Some(token),
+                }
+            }
+            SeatSpec::Open => SeatRow {
+                kind: SeatKind::Open,
+                level: None,
+                token: None,
+            },
+            SeatSpec::Ai { level } => SeatRow {
+                kind: SeatKind::Ai,
+                level: Some(match level {
+                    None => Level::Medium,
+                    Some(l) => l.parse().map_err(|e: trigonal_ai::UnknownLevel| {
+                        ApiError::BadRequest(e.to_string())
+                    })?,
+                }),
+                token: None,
+            },
+        });
+    }
+    let now = now_ms();
+    let options = position.options();
+    let row = GameRow {
+        id: random_id(),
+        game: info.id.to_string(),
+        variant: options.variant,
+        players,
+        seats,
+        moves: Vec::new(),
+        to_move: position.to_move().map(|s| s.0),
+        created: now,
+        updated: now,
+    };
+    state.store.insert_game(row.clone()).await?;
+    let live = Live::from_row(row).map_err(ApiError::Internal)?;
+    let id = live.id.clone();
+    let game = state.hub.insert(live);
+    schedule_if_due(state, &game, &mut *game.state.lock().await);
+    tracing::info!(game = %id, kind = %info.id, "game created");
+    Ok(Created { id, seats: tokens })
+}
+
+/// The current view of game `id`.
+pub async fn view(state: &AppState, id: &str) -> Result<Utf8Bytes, ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let view = game.state.lock().await.view.clone();
+    Ok(view)
+}
+
+/// The view of game `id` after its first `ply` moves.
+pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let live = game.state.lock().await;
+    let played = live.history.len();
+    if ply > played {
+        return Err(ApiError::NotFound(format!(
+            "game {id} has {played} moves; there is no position after move {ply}"
+        )));
+    }
+    if ply == played {
+        return Ok(live.view.to_string());
+    }
+    let position = live.replay(ply).map_err(ApiError::Internal)?;
+    Ok(render_at(&live, ply, position.as_ref()))
+}
+
+/// Commits `canonical`, played by `seat`, which leads to `next`; then updates memory, tells the
+/// watchers and starts the computer if it is to move. A conflict in the store (another process
+/// was first) reloads the game from the store and answers 409.
+pub(crate) async fn commit_move(
+    state: &AppState,
+    game: &Arc<LiveGame>,
+    live: &mut Live,
+    seat: u8,
+    next: Box<dyn DynGame>,
+    canonical: String,
+) -> Result<(), ApiError> {
+    let ply = live.history.len();
+    let row = MoveRow {
+        text: canonical,
+        seat,
+        at: now_ms(),
+    };
+    let committed = state
+        .store
+        .append_move(&live.id, ply, row.clone(), next.to_move().map(|s| s.0))
+        .await?;
+    if !committed {
+        resync(state, game, live).await?;
+        return Err(ApiError::Conflict(format!(
+            "another move was made at ply {ply} first; the game is now at ply {}",
+            live.history.len()
+        )));
+    }
+    live.updated = row.at;
+    live.history.push(row);
+    live.position = next;
+    live.changed();
+    game.publish(live);
+    schedule_if_due(state, game, live);
+    Ok(())
+}
+
+/// Reloads `live` from the store (after the store refused a change it did not expect).
+async fn resync(state: &AppState, game: &Arc<LiveGame>, live: &mut Live) -> Result<(), ApiError> {
+    let row = state
+        .store
+        .load_game(&live.id)
+        .await?
+        .ok_or_else(|| ApiError::no_game(&live.id))?;
+    let fresh = Live::from_row(row).map_err(ApiError::Internal)?;
+    let epoch = live.epoch;
+    *live = fresh;
+    live.epoch = epoch;
+    live.changed();
+    game.publish(live);
+    schedule_if_due(state, game, live);
+    Ok(())
+}
+
+/// Plays a move for the holder of a seat token.
+pub async fn play(state: &AppState, id: &str, req: MoveRequest) -> Result<Utf8Bytes, ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let mut live = game.state.lock().await;
+    let seat = live.seat_of(&req.token).ok_or_else(|| {
+        ApiError::Forbidden("that token does not belong to a seat of this game".into())
+    })?;
+    let ply = live.history.len();
+    if req.ply != ply {
+        return Err(ApiError::Conflict(format!(
+            "the game is at ply {ply}, not {}; reload it to see the moves made since",
+            req.ply
+        )));
+    }
+    let Some(to_move) = live.position.to_move() else {
+        return Err(ApiError::Unprocessable(MoveError::GameOver.to_string()));
+    };
+    if to_move.0 != seat {
+        return Err(ApiError::Forbidden(format!(
+            "it is not your turn: seat {} ({to_move}) is to move, and your token is seat {seat}",
+            to_move.0
+        )));
+    }
+    let mut next = live.position.clone();
+    let canonical = next
+        .play(&req.mv)
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    commit_move(state, &game, &mut live, seat, next, canonical).await?;
+    Ok(live.view.clone())
+}
+
+/// Takes back, for the holder of a seat token in a game against the computer, the moves since
+/// that seat's last move, including it.
+pub async fn undo(state: &AppState, id: &str, req: UndoRequest) -> Result<Utf8Bytes, ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let mut live = game.state.lock().await;
+    let seat = live.seat_of(&req.token).ok_or_else(|| {
+        ApiError::Forbidden("that token does not belong to a seat of this game".into())
+    })?;
+    if !live.has_ai() {
+        return Err(ApiError::Conflict(
+            "undo is only for games against the computer".into(),
+        ));
+    }
+    let Some(from) = live.history.iter().rposition(|m| m.seat == seat) else {
+        return Err(ApiError::Conflict("you have no move to take back".into()));
+    };
+    let position = live.replay(from).map_err(ApiError::Internal)?;
+    let done = state
+        .store
+        .truncate_moves(
+            id,
+            live.history.len(),
+            from,
+            position.to_move().map(|s| s.0),
+        )
+        .await?;
+    if !done {
+        resync(state, &game, &mut live).await?;
+        return Err(ApiError::Conflict(
+            "the game changed meanwhile; reload it and try again".into(),
+        ));
+    }
+    tracing::info!(game = %id, seat, from, "undo");
+    live.history.truncate(from);
+    live.position = position;
+    live.updated = now_ms();
+    live.changed();
+    game.publish(&live);
+    schedule_if_due(state, &game, &mut live);
+    Ok(live.view.clone())
+}
+
+/// Gives an open seat to whoever asks first.
+pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatToken, ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let mut live = game.state.lock().await;
+    let seat = req.seat;
+    let open = live
+        .seats
+        .get(seat as usize)
+        .is_some_and(|s| s.kind == SeatKind::Open && s.token.is_none());
+    if !open {
+        return Err(ApiError::Conflict(format!(
+            "seat {seat} is not open for joining"
+        )));
+    }
+    if live.position.to_move().is_none() {
+        return Err(ApiError::Conflict("the game is over".into()));
+    }
+    let token = random_id();
+    if !state.store.claim_seat(id, seat, &token).await? {
+        resync(state, &game, &mut live).await?;
+        return Err(ApiError::Conflict(format!("seat {seat} was just taken")));
+    }
+    live.seats[seat as usize] = SeatRow {
+        kind: SeatKind::Human,
+        level: None,
+        token: Some(token.clone()),
+    };
+    live.updated = now_ms();
+    live.changed();
+    game.publish(&live);
+    Ok(SeatToken { seat, token })
+}
+
+/// The record of game `id` and a file name for it.
+pub async fn record(state: &AppState, id: &str) -> Result<(String, String), ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let live = game.state.lock().await;
+    let moves = live.history.iter().map(|m| m.text.clone()).collect();
+    let record = Record::from_moves(&live.game, &live.options, moves);
+    Ok((record.to_text(), format!("{}-{}.txt", live.game, live.id)))
+}
+
+/// Stores an uploaded record as a game to replay.
+pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, ApiError> {
+    let record = Record::parse(&req.record);
+    let game = match (req.game.as_deref(), record.header("game")) {
+        (Some(a), Some(b)) if a != b => {
+            return Err(ApiError::Unprocessable(format!(
+                "the record is a game of {b}, not {a}"
+            )))
+        }
+        (Some(a), _) | (None, Some(a)) => a.to_string(),
+        (None, None) => {
+            return Err(ApiError::BadRequest(
+                "say which game the record is of (\"game\" or a \"game:\" header)".into(),
+            ))
+        }
+    };
+    let info = trigonal_games::info(&game).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let options = record
+        .options(&Options::default())
+        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
+    // Replaying is the engine's work: off the async threads.
+    let row = tokio::task::spawn_blocking(move || -> Result<GameRow, ApiError> {
+        let mut position = trigonal_games::new_game(info.id, &options)
+            .map_err(|e| ApiError::Unprocessable(format!("the record's options: {e}")))?;
+        let now = now_ms();
+        let mut moves = Vec::with_capacity(record.moves.len());
+        for (index, text) in record.moves.iter().enumerate() {
+            let seat = position.to_move().map_or(0, |s| s.0);
+            let canonical = position.play(text).map_err(|error| {
+                ApiError::Unprocessable(
+                    trigonal_core::RecordError::Move {
+                        index,
+                        text: text.clone(),
+                        error,
+                    }
+                    .to_string(),
+                )
+            })?;
+            moves.push(MoveRow {
+                text: canonical,
+                seat,
+                at: now,
+            });
+        }
+        let players = position.players();
+        Ok(GameRow {
+            id: random_id(),
+            game: info.id.to_string(),
+            variant: position.options().variant,
+            players,
+            seats: vec![
+                SeatRow {
+                    kind: SeatKind::Record,
+                    level: None,
+                    token: None,
+                };
+                players
+            ],
+            moves,
+            to_move: position.to_move().map(|s| s.0),
+            created: now,
+            updated: now,
+        })
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))??;
+    state.store.insert_game(row.clone()).await?;
+    let live = Live::from_row(row).map_err(ApiError::Internal)?;
+    let id = live.id.clone();
+    state.hub.insert(live);
+    tracing::info!(game = %id, kind = %info.id, "record uploaded");
+    Ok(Uploaded { id })
+}
+
+/// The lobby: games waiting for players (`open`), or the newest games.
+pub async fn list(state: &AppState, open: bool) -> Result<Lobby, ApiError> {
+    let rows = state.store.list_games(open, LOBBY).await?;
+    Ok(Lobby {
+        games: rows
+            .into_iter()
+            .map(|s: Summary| LobbyGame {
+                name: trigonal_games::info(&s.game)
+                    .map_or_else(|_| s.game.clone(), |i| i.name.to_string()),
+                id: s.id,
+                game: s.game,
+                players: s.players,
+                variant: s.variant,
+                open_seats: s.open_seats,
+                ply: s.ply,
+                over: s.over,
+                created: rfc3339(s.created),
+            })
+            .collect(),
+    })
+}
+
+/// The current view of game `id` and a receiver of every later one (nothing lost in between).
+pub async fn subscribe(
+    state: &AppState,
+    id: &str,
+) -> Result<(Utf8Bytes, broadcast::Receiver<Utf8Bytes>), ApiError> {
+    let game = state.hub.find(&state.store, id).await?;
+    let live = game.state.lock().await;
+    Ok((live.view.clone(), game.subscribe()))
+}

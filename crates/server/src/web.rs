@@ -1,0 +1,70 @@
+//! The browser front end: the files of `web/` at the repository root, embedded in the binary at
+//! build time (read from disk in debug builds), so a release binary serves everything alone.
+
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use rust_embed::Embed;
+
+use crate::error::ApiError;
+
+#[derive(Embed)]
+#[folder = "../../web/"]
+#[exclude = "tests/*"]
+#[exclude = "*node_modules/*"]
+#[exclude = ".*"]
+struct Assets;
+
+/// The page or asset at `uri`. Paths that name no file and have no file extension get
+/// `index.html`, so the front end can route (`/game/{id}`, `/rules/{game}`).
+pub async fn page(uri: Uri, headers: HeaderMap) -> Response {
+    let path = uri.path().trim_start_matches('/');
+    let path = if path.is_empty() { "index.html" } else { path };
+    if let Some(response) = file(path, &headers) {
+        return response;
+    }
+    let last = path.rsplit('/').next().unwrap_or("");
+    if last.contains('.') {
+        return ApiError::NotFound(format!("no file /{path}")).into_response();
+    }
+    file("index.html", &headers).unwrap_or_else(|| {
+        ApiError::NotFound("the front end is missing from this build (no web/index.html)".into())
+            .into_response()
+    })
+}
+
+fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
+    let asset = Assets::get(path)?;
+    let etag = format!(
+        "\"{}\"",
+        asset
+            .metadata
+            .sha256_hash()
+            .iter()
+            .take(16)
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>()
+    );
+    let etag = HeaderValue::from_str(&etag).ok()?;
+    let cache = HeaderValue::from_static("no-cache");
+    if headers.get(header::IF_NONE_MATCH) == Some(&etag) {
+        return Some(
+            (
+                StatusCode::NOT_MODIFIED,
+                [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
+            )
+                .into_response(),
+        );
+    }
+    let mime = HeaderValue::from_str(asset.metadata.mimetype()).ok()?;
+    Some(
+        (
+            [
+                (header::CONTENT_TYPE, mime),
+                (header::ETAG, etag),
+                (header::CACHE_CONTROL, cache),
+            ],
+            asset.data,
+        )
+            .into_response(),
+    )
+}

@@ -1,0 +1,583 @@
+//! The API end to end: a real server on loopback, a real SQLite file, real HTTP and WebSocket
+//! clients.
+
+mod common;
+
+use common::{next_view, start, start_on, watch};
+use serde_json::{json, Value};
+use trigonal_games::GAMES;
+
+/// The four games Trigonal is for.
+const FOUR: [&str; 4] = ["triangoli", "triangle-game", "triangular", "four-triangles"];
+
+fn strings(v: &Value) -> Vec<String> {
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_registered_game_is_created_and_played_through_the_api() {
+    let server = start().await;
+    let meta = server.get("/api/meta").await;
+    assert_eq!(meta.status, 200);
+    assert_eq!(meta.body["games"].as_array().unwrap().len(), GAMES.len());
+    assert_eq!(
+        strings(&meta.body["levels"]),
+        ["random", "easy", "medium", "hard", "max"]
+    );
+    for info in GAMES {
+        let mut counts = vec![info.players.0, info.players.1];
+        counts.dedup();
+        for players in counts {
+            let (id, tokens) = server.create_humans(info.id, players).await;
+            let view = server.view(&id).await;
+            assert_eq!(view["id"], id.as_str());
+            assert_eq!(view["game"], info.id);
+            assert_eq!(view["name"], info.name);
+            assert_eq!(view["players"], players);
+            assert_eq!(view["ply"], 0);
+            assert_eq!(view["to_move"], 0);
+            assert_eq!(view["outcome"], Value::Null);
+            assert_eq!(view["seats"].as_array().unwrap().len(), players);
+            assert!(!view["board"]["items"].as_array().unwrap().is_empty());
+            assert_eq!(view["board"]["view_box"].as_array().unwrap().len(), 4);
+            let legal = strings(&view["legal"]);
+            assert!(!legal.is_empty(), "{}: no legal move at the start", info.id);
+            let clicked: Vec<String> = view["clicks"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["move"].as_str().unwrap().to_string())
+                .collect();
+            assert_eq!(
+                clicked, legal,
+                "{}: one click sequence per legal move",
+                info.id
+            );
+            // A few moves through the API, each by the seat to move.
+            let mut history = Vec::new();
+            for i in 0..6 {
+                let before = server.view(&id).await;
+                if before["to_move"].is_null() {
+                    break;
+                }
+                let after = server.play_some(&id, &tokens, 7 * i + 3).await;
+                assert_eq!(after["ply"], i as u64 + 1);
+                history.push(after["history"][i].as_str().unwrap().to_string());
+                assert_eq!(strings(&after["history"]), history);
+                assert_eq!(
+                    after["movers"][i], before["to_move"],
+                    "the mover of move {i}"
+                );
+                assert_eq!(after["movers"].as_array().unwrap().len(), i + 1);
+            }
+            assert_eq!(server.view(&id).await["history"], json!(history));
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_four_games_are_all_served() {
+    let server = start().await;
+    let meta = server.get("/api/meta").await;
+    let ids: Vec<&str> = meta.body["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["id"].as_str().unwrap())
+        .collect();
+    assert_eq!(ids, FOUR, "the games listed, in order");
+    for game in FOUR {
+        let info = GAMES.iter().find(|g| g.id == game).unwrap();
+        server.create_humans(game, info.players.0).await;
+        // The computer plays each of them through the server.
+        let seats: Vec<Value> = (0..info.players.0)
+            .map(|_| json!({"kind": "ai", "level": "random"}))
+            .collect();
+        let (id, _) = server.create(json!({"game": game, "seats": seats})).await;
+        let view = server
+            .wait_for(&id, |v| {
+                v["ply"].as_u64() >= Some(10) || v["to_move"].is_null()
+            })
+            .await;
+        assert_eq!(view["game"], game);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_error_has_its_status_and_a_json_message() {
+    let server = start().await;
+    let (id, tokens) = server.create_humans("triangoli", 2).await;
+    let view = server.view(&id).await;
+    let legal = strings(&view["legal"]);
+
+    // 404: unknown game, on every route; unknown API path.
+    for path in [
+        "/api/games/nope",
+        "/api/games/nope/record",
+        "/api/games/nope/at/0",
+    ] {
+        let r = server.get(path).await;
+        assert_eq!(r.status, 404, "{path}");
+        assert!(r.error().contains("nope"), "{path}: {}", r.error());
+    }
+    let r = server.play("nope", &tokens[0], &legal[0], 0).await;
+    assert_eq!(r.status, 404);
+    r.error();
+    assert_eq!(server.get("/api/games/nope/ws").await.status, 404);
+    let url = format!("ws://{}/api/games/nope/ws", server.addr);
+    assert!(tokio_tungstenite::connect_async(url).await.is_err());
+    assert_eq!(server.get(&format!("/api/games/{id}/ws")).await.status, 400);
+    let r = server.get("/api/no/such/thing").await;
+    assert_eq!(r.status, 404);
+    r.error();
+
+    // 403: a token of no seat, a missing token, the wrong seat's token.
+    let r = server.play(&id, "not-a-token", &legal[0], 0).await;
+    assert_eq!(r.status, 403);
+    assert!(r.error().contains("token"));
+    let r = server
+        .post(
+            &format!("/api/games/{id}/moves"),
+            json!({"move": legal[0], "ply": 0}),
+        )
+        .await;
+    assert_eq!(r.status, 403);
+    let r = server.play(&id, &tokens[1], &legal[0], 0).await;
+    assert_eq!(r.status, 403);
+    assert!(r.error().contains("not your turn"), "{}", r.error());
+
+    // 422: malformed, then well-formed but illegal, with the engine's reason.
+    let r = server.play(&id, &tokens[0], "§§§", 0).await;
+    assert_eq!(r.status, 422);
+    assert!(r.error().contains("malformed"), "{}", r.error());
+    let other_seat_move = {
+        // A move legal for seat 0 now is, after it is played, typically not legal again.
+        let done = server.play(&id, &tokens[0], &legal[0], 0).await;
+        assert_eq!(done.status, 200);
+        let next = strings(&done.body["legal"]);
+        assert!(!next.contains(&legal[0]));
+        legal[0].clone()
+    };
+    let r = server.play(&id, &tokens[1], &other_seat_move, 1).await;
+    assert_eq!(r.status, 422);
+    assert!(r.error().contains("illegal"), "{}", r.error());
+
+    // 409: a ply that is not the current one (behind or ahead).
+    let next = strings(&server.view(&id).await["legal"]);
+    for ply in [0, 2, 99] {
+        let r = server.play(&id, &tokens[1], &next[0], ply).await;
+        assert_eq!(r.status, 409, "ply {ply}");
+        assert!(r.error().contains("ply 1"), "{}", r.error());
+    }
+
+    // 400: unknown game, options, seat count, level, malformed JSON, missing fields.
+    for (body, needle) in [
+        (json!({"game": "chess", "seats": []}), "unknown game"),
+        (
+            json!({"game": "triangoli", "players": 3, "seats": [{"kind":"human"},{"kind":"human"},{"kind":"human"}]}),
+            "2 players",
+        ),
+        (
+            json!({"game": "triangoli", "variant": "big", "seats": [{"kind":"human"},{"kind":"human"}]}),
+            "variant",
+        ),
+        (
+            json!({"game": "triangoli", "seats": [{"kind":"human"}]}),
+            "2 seats",
+        ),
+        (
+            json!({"game": "triangoli", "seats": [{"kind":"human"},{"kind":"ai","level":"godlike"}]}),
+            "unknown level",
+        ),
+        (
+            json!({"game": "triangoli", "seats": [{"kind":"human"},{"kind":"robot"}]}),
+            "robot",
+        ),
+        (json!({"seats": []}), "game"),
+    ] {
+        let r = server.post("/api/games", body.clone()).await;
+        assert_eq!(r.status, 400, "{body}: {}", r.text);
+        assert!(r.error().contains(needle), "{body}: {}", r.error());
+    }
+    let r = server.post_raw("/api/games", "{not json").await;
+    assert_eq!(r.status, 400);
+    r.error();
+    let r = server.get("/api/games/x/at/minus-one").await;
+    assert_eq!(r.status, 400);
+    r.error();
+    let r = server.get("/api/games?open=maybe").await;
+    assert_eq!(r.status, 400);
+    r.error();
+
+    // 413: over 64 KiB, with and without a declared length.
+    let big = format!(
+        "{{\"game\":\"triangoli\",\"pad\":\"{}\"}}",
+        "x".repeat(70_000)
+    );
+    let r = server.post_raw("/api/games", big.clone()).await;
+    assert_eq!(r.status, 413);
+    assert!(r.error().contains("too large"));
+    let chunked =
+        reqwest::Body::wrap_stream(futures_util::stream::iter(vec![Ok::<_, std::io::Error>(
+            big.into_bytes(),
+        )]));
+    let r = server.post_raw("/api/records", chunked).await;
+    assert_eq!(r.status, 413);
+    r.error();
+
+    // 405 is JSON too.
+    let r = common::Reply::status_of(
+        server
+            .http
+            .delete(server.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .unwrap(),
+    )
+    .await;
+    assert_eq!(r.status, 405);
+    r.error();
+
+    // Nothing above changed the game.
+    let view = server.view(&id).await;
+    assert_eq!(view["ply"], 1);
+
+    // 422 once the game is over, for a move of the right seat at the right ply.
+    let mut i = 0;
+    loop {
+        let view = server.view(&id).await;
+        if view["to_move"].is_null() {
+            assert!(view["outcome"]["winners"].is_array());
+            assert!(view["legal"].as_array().unwrap().is_empty());
+            let ply = view["ply"].as_u64().unwrap();
+            let r = server.play(&id, &tokens[0], &legal[0], ply).await;
+            assert_eq!(r.status, 422);
+            assert!(r.error().contains("over"), "{}", r.error());
+            break;
+        }
+        server.play_some(&id, &tokens, i * 5 + 1).await;
+        i += 1;
+        assert!(i < 500, "the game ends");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn of_two_submissions_at_the_same_ply_exactly_one_wins() {
+    let server = start().await;
+    let (id, tokens) = server.create_humans("triangoli", 2).await;
+    let other = reqwest::Client::new();
+    for round in 0..12u64 {
+        let view = server.view(&id).await;
+        if view["to_move"].is_null() {
+            break;
+        }
+        let legal = strings(&view["legal"]);
+        let token = &tokens[view["to_move"].as_u64().unwrap() as usize];
+        let (a, b) = (&legal[0], &legal[legal.len() - 1]);
+        let url = server.url(&format!("/api/games/{id}/moves"));
+        let first = server
+            .http
+            .post(&url)
+            .json(&json!({"token": token, "move": a, "ply": round}))
+            .send();
+        let second = other
+            .post(&url)
+            .json(&json!({"token": token, "move": b, "ply": round}))
+            .send();
+        let (first, second) = tokio::join!(first, second);
+        let mut statuses = [
+            first.unwrap().status().as_u16(),
+            second.unwrap().status().as_u16(),
+        ];
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "round {round}");
+        assert_eq!(server.view(&id).await["ply"], round + 1);
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_websocket_sees_every_move_and_a_computer_seat_answers() {
+    let server = start().await;
+    // The computer second: it answers each move of the person.
+    let (id, tokens) = server
+        .create(json!({"game": "triangoli", "players": 2,
+                       "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    assert!(tokens[1].is_none(), "no token for a computer seat");
+    let (mut ws, first) = watch(&server, &id).await;
+    assert_eq!(first["ply"], 0);
+    assert_eq!(first["seats"][1]["kind"], "ai");
+    assert_eq!(first["seats"][1]["level"], "random");
+    let (mut spectator, _) = watch(&server, &id).await;
+    for ply in [0u64, 2, 4] {
+        let legal = strings(&first["legal"]);
+        let view = server.view(&id).await;
+        assert_eq!(view["ply"], ply);
+        let legal = if ply == 0 {
+            legal
+        } else {
+            strings(&view["legal"])
+        };
+        let r = server.play(&id, &token, &legal[0], ply).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        let mine = next_view(&mut ws).await;
+        assert_eq!(mine["ply"], ply + 1);
+        assert_eq!(mine["history"][ply as usize], legal[0].as_str());
+        let reply = next_view(&mut ws).await;
+        assert_eq!(reply["ply"], ply + 2, "the computer answered");
+        assert_eq!(reply["to_move"], 0);
+        for expected in [ply + 1, ply + 2] {
+            assert_eq!(next_view(&mut spectator).await["ply"], expected);
+        }
+    }
+
+    // The computer first: it moves without anyone asking.
+    let (id, _) = server
+        .create(json!({"game": "triangoli",
+                       "seats": [{"kind": "ai", "level": "easy"}, {"kind": "human"}]}))
+        .await;
+    let view = server.wait_for(&id, |v| v["ply"] == 1).await;
+    assert_eq!(view["to_move"], 1);
+
+    // Two computers play a whole game alone.
+    let (id, _) = server
+        .create(json!({"game": "triangoli",
+                       "seats": [{"kind": "ai", "level": "random"}, {"kind": "ai", "level": "random"}]}))
+        .await;
+    let view = server.wait_for(&id, |v| v["to_move"].is_null()).await;
+    assert!(view["outcome"]["winners"].is_array());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn undo_takes_back_against_the_computer_only() {
+    let server = start().await;
+    let (id, tokens) = server
+        .create(json!({"game": "triangoli",
+                       "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let path = format!("/api/games/{id}/undo");
+    let undo = |token: &str| server.post(&path, json!({"token": token}));
+    let r = undo(&token).await;
+    assert_eq!(r.status, 409, "nothing to take back yet");
+    assert!(server.view(&id).await["undo"] == false);
+    let start_view = server.view(&id).await;
+    let legal = strings(&start_view["legal"]);
+    assert_eq!(server.play(&id, &token, &legal[0], 0).await.status, 200);
+    server.wait_for(&id, |v| v["ply"] == 2).await;
+    let after_two = server.view(&id).await;
+    assert_eq!(after_two["undo"], true);
+    assert_eq!(undo("wrong").await.status, 403);
+    let r = undo(&token).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["ply"], 0);
+    assert_eq!(r.body["history"], json!([]));
+    assert_eq!(r.body["legal"], start_view["legal"]);
+    assert_eq!(r.body["undo"], false);
+    // Undone in the store too.
+    assert_eq!(
+        server
+            .get(&format!("/api/games/{id}/record"))
+            .await
+            .text
+            .lines()
+            .count(),
+        2
+    );
+
+    // Not between people.
+    let (id, tokens) = server.create_humans("triangoli", 2).await;
+    server.play_some(&id, &tokens, 0).await;
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[0]}),
+        )
+        .await;
+    assert_eq!(r.status, 409);
+    assert!(r.error().contains("computer"));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn records_download_upload_and_replay() {
+    let server = start().await;
+    let (id, tokens) = server.create_humans("triangoli", 2).await;
+    for i in 0..5 {
+        server.play_some(&id, &tokens, i).await;
+    }
+    let view = server.view(&id).await;
+    let r = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(r.status, 200);
+    assert!(r.headers["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/plain"));
+    assert_eq!(
+        r.headers["content-disposition"],
+        format!("attachment; filename=\"triangoli-{id}.txt\"").as_str()
+    );
+    assert!(r.text.starts_with("game: triangoli\n"), "{}", r.text);
+    let moves: Vec<&str> = r.text.lines().filter(|l| !l.contains(": ")).collect();
+    assert_eq!(json!(moves), view["history"]);
+
+    // Upload it back: a new game, view-only, at the same position.
+    let up = server.post("/api/records", json!({"record": r.text})).await;
+    assert_eq!(up.status, 201, "{}", up.text);
+    let copy = up.body["id"].as_str().unwrap();
+    let replay = server.view(copy).await;
+    assert_eq!(replay["history"], view["history"]);
+    assert_eq!(replay["board"], view["board"]);
+    assert_eq!(replay["seats"][0]["kind"], "record");
+    let r = server.play(copy, &tokens[1], "x", 5).await;
+    assert_eq!(r.status, 403, "nobody moves in an uploaded record");
+
+    // Positions along the way, for the replay slider.
+    let at2 = server.get(&format!("/api/games/{copy}/at/2")).await;
+    assert_eq!(at2.status, 200);
+    assert_eq!(at2.body["ply"], 2);
+    assert_eq!(
+        at2.body["history"],
+        json!(view["history"].as_array().unwrap()[..2])
+    );
+    assert_eq!(at2.body["legal"], json!([]));
+    assert_eq!(
+        server.get(&format!("/api/games/{copy}/at/5")).await.body["ply"],
+        5
+    );
+    assert_eq!(
+        server.get(&format!("/api/games/{copy}/at/6")).await.status,
+        404
+    );
+
+    // A bad record names its first illegal move; a record of no known game is refused.
+    let mut bad = moves.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    bad.insert(2, bad[1].clone());
+    let r = server
+        .post(
+            "/api/records",
+            json!({"game": "triangoli", "record": bad.join("\n")}),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+    assert!(r.error().starts_with("move 3 "), "{}", r.error());
+    let r = server.post("/api/records", json!({"record": "c3\n"})).await;
+    assert_eq!(r.status, 400);
+    let r = server
+        .post("/api/records", json!({"game": "chess", "record": "e4\n"}))
+        .await;
+    assert_eq!(r.status, 400);
+    let r = server
+        .post(
+            "/api/records",
+            json!({"game": "triangular", "record": "game: triangoli\n"}),
+        )
+        .await;
+    assert_eq!(r.status, 422);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_lists_open_seats_and_joining_takes_one() {
+    let server = start().await;
+    let (id, tokens) = server
+        .create(json!({"game": "triangoli", "seats": [{"kind": "human"}, {"kind": "open"}]}))
+        .await;
+    let lobby = server.get("/api/games?open=true").await;
+    assert_eq!(lobby.status, 200);
+    let games = lobby.body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["id"], id.as_str());
+    assert_eq!(games[0]["name"], "Triangoli");
+    assert_eq!(games[0]["open_seats"], json!([1]));
+    let (mut ws, first) = watch(&server, &id).await;
+    assert_eq!(
+        first["seats"][1],
+        json!({"seat": 1, "kind": "open", "level": null, "taken": false})
+    );
+
+    for seat in [0, 2] {
+        let r = server
+            .post(&format!("/api/games/{id}/join"), json!({"seat": seat}))
+            .await;
+        assert_eq!(r.status, 409, "seat {seat}");
+    }
+    let r = server
+        .post(&format!("/api/games/{id}/join"), json!({"seat": 1}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["seat"], 1);
+    let joined = r.body["token"].as_str().unwrap().to_string();
+    let seat = next_view(&mut ws).await["seats"][1].clone();
+    assert_eq!(
+        seat,
+        json!({"seat": 1, "kind": "human", "level": null, "taken": true})
+    );
+    let r = server
+        .post(&format!("/api/games/{id}/join"), json!({"seat": 1}))
+        .await;
+    assert_eq!(r.status, 409);
+    assert_eq!(
+        server
+            .post("/api/games/nope/join", json!({"seat": 1}))
+            .await
+            .status,
+        404
+    );
+    assert!(server.get("/api/games?open=true").await.body["games"]
+        .as_array()
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        server.get("/api/games").await.body["games"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    // The joined seat plays.
+    let both = vec![tokens[0].clone().unwrap(), joined];
+    server.play_some(&id, &both, 0).await;
+    server.play_some(&id, &both, 0).await;
+    assert_eq!(server.view(&id).await["ply"], 2);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_server_has_every_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trigonal.db");
+    let server = start_on(&db).await;
+    let (id, tokens) = server.create_humans("triangoli", 2).await;
+    for i in 0..4 {
+        server.play_some(&id, &tokens, i).await;
+    }
+    let before = server.view(&id).await;
+    drop(server);
+
+    let server = start_on(&db).await;
+    let after = server.view(&id).await;
+    assert_eq!(after["history"], before["history"]);
+    assert_eq!(after["legal"], before["legal"]);
+    server.play_some(&id, &tokens, 0).await;
+    assert_eq!(server.view(&id).await["ply"], 5);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_front_end_is_served() {
+    let server = start().await;
+    for path in ["/", "/game/abc?seat=0&token=x", "/rules/triangoli"] {
+        let r = server.get(path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert!(r.headers["content-type"]
+            .to_str()
+            .unwrap()
+            .starts_with("text/html"));
+        assert!(r.text.contains("<html"), "{path}");
+    }
+    let r = server.get("/no-such-file.js").await;
+    assert_eq!(r.status, 404);
+    r.error();
+}

@@ -1,0 +1,231 @@
+//! A real server on loopback with a real SQLite file, and a small client for it.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use futures_util::StreamExt;
+use serde_json::{json, Value};
+use tempfile::TempDir;
+use tokio::task::JoinHandle;
+use tokio_tungstenite::tungstenite::Message;
+use trigonal_server::{Config, Server};
+
+pub struct TestServer {
+    pub base: String,
+    pub addr: std::net::SocketAddr,
+    pub http: reqwest::Client,
+    pub db: PathBuf,
+    task: JoinHandle<()>,
+    _dir: Option<TempDir>,
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// A server on a fresh database.
+pub async fn start() -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trigonal.db");
+    let mut server = start_on(&db).await;
+    server._dir = Some(dir);
+    server
+}
+
+/// A server on the database file `db`.
+pub async fn start_on(db: &Path) -> TestServer {
+    let server = Server::bind(&Config {
+        addr: "127.0.0.1:0".parse().unwrap(),
+        db: db.to_path_buf(),
+    })
+    .await
+    .unwrap();
+    let addr = server.local_addr();
+    let task = tokio::spawn(async move {
+        server.run(std::future::pending()).await.unwrap();
+    });
+    TestServer {
+        base: format!("http://{addr}"),
+        addr,
+        http: reqwest::Client::new(),
+        db: db.to_path_buf(),
+        task,
+        _dir: None,
+    }
+}
+
+/// A response: status and JSON body (`Value::Null` if the body is not JSON).
+pub struct Reply {
+    pub status: u16,
+    pub body: Value,
+    pub text: String,
+    pub headers: reqwest::header::HeaderMap,
+}
+
+impl Reply {
+    async fn from(response: reqwest::Response) -> Reply {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let text = response.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+        Reply {
+            status,
+            body,
+            text,
+            headers,
+        }
+    }
+
+    /// The reply to a request built by hand.
+    pub async fn status_of(response: reqwest::Response) -> Reply {
+        Reply::from(response).await
+    }
+
+    /// The error message of an error reply, checking that it is `{"error": "..."}`.
+    pub fn error(&self) -> &str {
+        assert!(
+            self.headers["content-type"]
+                .to_str()
+                .unwrap()
+                .starts_with("application/json"),
+            "error bodies are JSON: {:?}",
+            self.text
+        );
+        self.body["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no error message in {:?}", self.text))
+    }
+}
+
+impl TestServer {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    pub async fn get(&self, path: &str) -> Reply {
+        Reply::from(self.http.get(self.url(path)).send().await.unwrap()).await
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> Reply {
+        Reply::from(
+            self.http
+                .post(self.url(path))
+                .json(&body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_raw(&self, path: &str, body: impl Into<reqwest::Body>) -> Reply {
+        Reply::from(
+            self.http
+                .post(self.url(path))
+                .body(body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// Creates a game; its id and the tokens of its human seats, by seat.
+    pub async fn create(&self, body: Value) -> (String, Vec<Option<String>>) {
+        let reply = self.post("/api/games", body.clone()).await;
+        assert_eq!(reply.status, 201, "create {body}: {}", reply.text);
+        let id = reply.body["id"].as_str().unwrap().to_string();
+        let seats = body["seats"].as_array().unwrap().len();
+        let mut tokens = vec![None; seats];
+        for s in reply.body["seats"].as_array().unwrap() {
+            tokens[s["seat"].as_u64().unwrap() as usize] =
+                Some(s["token"].as_str().unwrap().into());
+        }
+        (id, tokens)
+    }
+
+    /// A game of `game` with every seat human.
+    pub async fn create_humans(&self, game: &str, players: usize) -> (String, Vec<String>) {
+        let seats: Vec<Value> = (0..players).map(|_| json!({"kind": "human"})).collect();
+        let (id, tokens) = self
+            .create(json!({"game": game, "players": players, "seats": seats}))
+            .await;
+        (id, tokens.into_iter().map(Option::unwrap).collect())
+    }
+
+    pub async fn view(&self, id: &str) -> Value {
+        let reply = self.get(&format!("/api/games/{id}")).await;
+        assert_eq!(reply.status, 200, "{}", reply.text);
+        reply.body
+    }
+
+    pub async fn play(&self, id: &str, token: &str, mv: &str, ply: u64) -> Reply {
+        self.post(
+            &format!("/api/games/{id}/moves"),
+            json!({"token": token, "move": mv, "ply": ply}),
+        )
+        .await
+    }
+
+    /// Plays the `pick`-th legal move (modulo their number) for the seat to move; the new view.
+    pub async fn play_some(&self, id: &str, tokens: &[String], pick: usize) -> Value {
+        let view = self.view(id).await;
+        let legal = view["legal"].as_array().unwrap();
+        let mv = legal[pick % legal.len()].as_str().unwrap();
+        let seat = view["to_move"].as_u64().unwrap() as usize;
+        let reply = self
+            .play(id, &tokens[seat], mv, view["ply"].as_u64().unwrap())
+            .await;
+        assert_eq!(reply.status, 200, "{mv}: {}", reply.text);
+        reply.body
+    }
+
+    /// Polls the view until `done` holds (at most 20 s).
+    pub async fn wait_for(&self, id: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let view = self.view(id).await;
+            if done(&view) {
+                return view;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "timed out; last view: ply {} to_move {}",
+                view["ply"],
+                view["to_move"]
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+pub type Ws =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A WebSocket watching game `id`, and the first view it was sent.
+pub async fn watch(server: &TestServer, id: &str) -> (Ws, Value) {
+    let url = format!("ws://{}/api/games/{id}/ws", server.addr);
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let first = next_view(&mut ws).await;
+    (ws, first)
+}
+
+/// The next view pushed on `ws` (at most 20 s).
+pub async fn next_view(ws: &mut Ws) -> Value {
+    loop {
+        let message = tokio::time::timeout(Duration::from_secs(20), ws.next())
+            .await
+            .expect("a view within 20 s")
+            .expect("the socket is open")
+            .expect("a message");
+        match message {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected message {other:?}"),
+        }
+    }
+}
