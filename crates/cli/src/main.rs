@@ -9,6 +9,7 @@ mod bench;
 mod contract;
 mod input;
 mod play;
+mod serve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -91,6 +92,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play a game in the terminal.
     Play(play::PlayArgs),
+    /// Run the server: the browser front end and the API at http://127.0.0.1:8080 (`--addr`).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -119,6 +122,7 @@ fn main() -> ExitCode {
         } => contract::random(&game, seed, &options.options()),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
