@@ -28,6 +28,7 @@ class GamePage {
     this.replayPly = null; // null: live; else the ply shown
     this.replayCache = new Map();
     this.prefix = [];
+    this.afterMine = null; // the ply after this browser's last move, for "Played: …"
     this.busy = false;
     this.connected = false;
     this.closed = false;
@@ -128,29 +129,13 @@ class GamePage {
     const sameLine =
       old && v.history.length >= old.history.length && old.history.every((m, i) => v.history[i] === m);
     if (!sameLine) this.replayCache.clear();
-    if (!old || v.ply !== old.ply || !sameLine) {
-      this.prefix = [];
-      if (old && v.ply > old.ply) this.announce(old, v);
-    }
+    if (!old || v.ply !== old.ply || !sameLine) this.prefix = [];
+    if (!sameLine) this.afterMine = null;
     if (matching(v.clicks, this.prefix).length === 0) this.prefix = [];
     this.view = v;
     if (this.replayPly !== null && this.replayPly >= v.ply) this.replayPly = null;
     if (this.replayPly === null) this.shown = v;
     this.render();
-  }
-
-  /** Says what happened since `old` (moves by others) in the status line. */
-  announce(old, v) {
-    const mine = this.tokens.mine;
-    const news = [];
-    for (let ply = old.ply; ply < v.ply; ply++) {
-      news.push(v.history[ply]);
-    }
-    if (news.length && v.to_move !== null && mine[v.to_move] !== undefined) {
-      this.lastNews = t('status.played', { moves: news.join(', ') });
-    } else {
-      this.lastNews = null;
-    }
   }
 
   // ---- what this browser may do ----
@@ -208,6 +193,7 @@ class GamePage {
       const v = await api.playMove(this.id, token, move, this.view.ply);
       this.busy = false;
       this.prefix = [];
+      this.afterMine = v.ply;
       this.apply(v, 'http');
     } catch (e) {
       this.busy = false;
@@ -404,7 +390,9 @@ class GamePage {
       text = t('status.sending');
     } else if (this.moveToken() !== null) {
       const who = Object.keys(this.tokens.mine).length > 1 ? seatName(game, v.to_move) + ': ' : '';
-      text = (this.lastNews ? this.lastNews + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
+      // What the others played since this browser's last move, then what to do now.
+      const news = this.afterMine != null && v.ply > this.afterMine ? v.history.slice(this.afterMine) : [];
+      text = (news.length ? t('status.played', { moves: news.join(', ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
       kind = 'turn';
     } else {
       const seat = v.seats[v.to_move];
