@@ -147,6 +147,22 @@ class GamePage {
     return this.tokens.mine[v.to_move] ?? null;
   }
 
+  /**
+   * What the others played since this browser's last move: from the view's `movers` where the
+   * server gives them, else since the last move sent from this page. At most the last eight.
+   */
+  news(v) {
+    let from = this.afterMine != null && v.ply > this.afterMine ? this.afterMine : v.ply;
+    if (Array.isArray(v.movers)) {
+      const mine = this.tokens.mine;
+      from = 0;
+      v.movers.forEach((seat, i) => {
+        if (mine[seat] !== undefined) from = i + 1;
+      });
+    }
+    return v.history.slice(Math.max(from, v.ply - 8));
+  }
+
   interactive() {
     return this.replayPly === null && !this.busy && this.moveToken() !== null;
   }
@@ -391,7 +407,7 @@ class GamePage {
     } else if (this.moveToken() !== null) {
       const who = Object.keys(this.tokens.mine).length > 1 ? seatName(game, v.to_move) + ': ' : '';
       // What the others played since this browser's last move, then what to do now.
-      const news = this.afterMine != null && v.ply > this.afterMine ? v.history.slice(this.afterMine) : [];
+      const news = this.news(v);
       text = (news.length ? t('status.played', { moves: news.join(', ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
       kind = 'turn';
     } else {
@@ -508,10 +524,20 @@ class GamePage {
   renderMoves() {
     const v = this.view;
     const at = this.replayPly ?? v.ply;
-    const items = v.history.map((m, i) =>
-      h('li', { value: i + 1 },
-        h('button', { type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}`, 'data-key': `mv-${i}`, 'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }), onclick: () => this.showPly(i + 1) },
-          moverOf(v, i) !== null ? h('span', { class: `dot p${moverOf(v, i)}`, 'aria-hidden': 'true' }) : null, m)));
+    // One line per turn: the moves a seat made in a row (The Triangle Game's place, slides and
+    // end), each a button that shows the position after it.
+    const turns = [];
+    v.history.forEach((m, i) => {
+      const seat = moverOf(v, i);
+      const last = turns[turns.length - 1];
+      if (last && seat !== null && last.seat === seat) last.moves.push([m, i]);
+      else turns.push({ seat, moves: [[m, i]] });
+    });
+    const items = turns.map((turn, k) =>
+      h('li', { value: k + 1 },
+        turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: seatName(v.game, turn.seat) }, h('span', { class: 'visually-hidden' }, seatName(v.game, turn.seat))) : null,
+        turn.moves.map(([m, i]) =>
+          h('button', { type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}`, 'data-key': `mv-${i}`, 'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }), onclick: () => this.showPly(i + 1) }, m))));
     const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);
     replaceChildren(this.els.moves,
       h('h2', { id: 'moves-h' }, t('moves.title'), ' ', h('span', { class: 'count' }, `(${v.history.length})`)),
