@@ -8,7 +8,7 @@ import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
-import { seatName, describe, pannable, action, hint, idName } from './games.js';
+import { seatName, describe, pannable, action, hint, idName, gameName } from './games.js';
 import { resultDetails, resultMarks } from './result.js';
 import { factText } from './facts.js';
 
@@ -329,7 +329,7 @@ class GamePage {
       pannable: pannable(game),
     });
     this.board.el.dataset.game = game;
-    this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v) }));
+    this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v.game, v.name) }));
     this.els = {
       head: h('div', { class: 'game-head' }),
       banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true }),
@@ -386,7 +386,7 @@ class GamePage {
     if (v.variant) bits.push(t(`variant.${v.variant}`));
     bits.push(t('game.players', { n: v.players }));
     replaceChildren(this.els.head,
-      h('h1', {}, gameName(v)),
+      h('h1', {}, gameName(v.game, v.name)),
       h('p', { class: 'sub' }, bits.join(' · '), ' · ',
         h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules'))));
   }
@@ -605,10 +605,6 @@ class GamePage {
  * the page (whose turn it is, the version in the heading).
  */
 const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw']);
-
-function gameName(v) {
-  return has(`game.${v.game}.name`) ? t(`game.${v.game}.name`) : v.name;
-}
 
 /** The seat that made move `i` of the history, where the view can tell (for the list's dots). */
 function moverOf(v, i) {

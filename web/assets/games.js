@@ -7,6 +7,11 @@ import { extensions, remaining } from './clicks.js';
 /** The games in the order they are listed. */
 export const GAME_IDS = ['triangoli', 'triangle-game', 'triangular', 'four-triangles'];
 
+/** A game's name in the current language; `fallback` (the server's name) for a game the tables lack. */
+export function gameName(id, fallback = id) {
+  return has(`game.${id}.name`) ? t(`game.${id}.name`) : fallback;
+}
+
 /** The name of `seat` (0-based) in `game`: "White", "Dark Blue", "Player 2". */
 export function seatName(game, seat) {
   const key = `seat.${game}.${seat}`;
@@ -72,23 +77,21 @@ export function hint(game, clicks, prefix, itemIds) {
   const onBoard = next.filter((id) => itemIds.has(id));
   const left = remaining(clicks, prefix);
   if (onBoard.length === 0) return t('hint.buttons');
-  const step = gameStep(game, clicks, prefix, onBoard);
+  const step = gameStep(game, clicks, prefix, onBoard, itemIds);
   const key = step && `hint.${game}.${step}`;
   const n = left ? left.min : 0;
   if (key && has(key)) return t(key, { n });
   return t('hint.generic');
 }
 
-function itemIdsOnly(ids) {
-  return ids.every((id) => !['pass', 'bring', 'split'].includes(id) && !id.startsWith('turn-'));
-}
-
 /** The step of a multi-click turn, named for the hint table (`hint.<game>.<step>`). */
-function gameStep(game, clicks, prefix, onBoard) {
+function gameStep(game, clicks, prefix, onBoard, itemIds) {
+  // Every legal move one click on the board: an opening placement (Triangoli's pawns, Four
+  // Triangles' first single).
+  const placing = clicks.every((c) => c.clicks.length === 1 && itemIds.has(c.clicks[0]));
   switch (game) {
     case 'triangoli': {
-      const setup = clicks.every((c) => c.clicks.length === 1);
-      if (setup) return 'setup';
+      if (placing) return 'setup';
       if (prefix.length === 0) return 'move';
       if (prefix.length === 1) return 'place';
       return 'exchange';
@@ -107,10 +110,7 @@ function gameStep(game, clicks, prefix, onBoard) {
       return 'slide';
     }
     case 'four-triangles': {
-      if (prefix.length === 0) {
-        const opening = clicks.every((c) => c.clicks.length === 1 && itemIdsOnly(c.clicks));
-        return opening ? 'opening' : 'start';
-      }
+      if (prefix.length === 0) return placing ? 'opening' : 'start';
       if (prefix[0] === 'bring') return 'bring';
       if (prefix[0] === 'split') return prefix.length === 1 ? 'split-from' : 'split-to';
       return 'target';

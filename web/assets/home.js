@@ -5,7 +5,7 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, has } from './i18n.js';
-import { GAME_IDS, seatName } from './games.js';
+import { GAME_IDS, seatName, gameName } from './games.js';
 import { swatch } from './game.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
@@ -132,7 +132,7 @@ class HomePage {
       },
       h('img', { src: `/assets/img/${g.id}.svg`, alt: '', width: 160, height: 120, loading: 'lazy' }),
       h('div', { class: 'game-card-text' },
-        h('h3', {}, gameName(g)),
+        h('h3', {}, gameName(g.id, g.name)),
         h('p', {}, has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : g.summary),
         h('p', { class: 'card-meta' },
           g.players[0] === g.players[1] ? t('game.players', { n: g.players[0] }) : t('game.players-range', { min: g.players[0], max: g.players[1] }),
@@ -200,7 +200,7 @@ class HomePage {
             : null));
     });
     replaceChildren(this.els.form,
-      h('h3', { id: 'setup-h' }, t('setup.title', { game: gameName(g) })),
+      h('h3', { id: 'setup-h' }, t('setup.title', { game: gameName(g.id, g.name) })),
       rows.length ? h('div', { class: 'field-row' }, rows) : null,
       h('div', { class: 'seats' }, seats),
       h('p', { class: 'help' }, t('setup.help')),
@@ -258,7 +258,7 @@ class HomePage {
     else {
       body = h('ul', { class: 'game-list', 'data-test': 'lobby' }, list.map((g) =>
         h('li', {},
-          h('span', { class: 'gl-name' }, has(`game.${g.game}.name`) ? t(`game.${g.game}.name`) : g.name),
+          h('span', { class: 'gl-name' }, gameName(g.game, g.name)),
           h('span', { class: 'muted' }, t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ', ago(g.created)),
           h('span', { class: 'gl-actions' },
             g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
@@ -293,7 +293,7 @@ class HomePage {
         const seat = Object.keys(tok)[0];
         const href = `/game/${encodeURIComponent(g.id)}${seat !== undefined ? `?seat=${seat}&token=${encodeURIComponent(tok[seat])}` : ''}`;
         return h('li', {},
-          h('a', { href, 'data-link': true, class: 'gl-name' }, has(`game.${g.game}.name`) ? t(`game.${g.game}.name`) : g.game),
+          h('a', { href, 'data-link': true, class: 'gl-name' }, gameName(g.game)),
           h('span', { class: 'muted' }, ago(g.at)));
       })));
   }
@@ -306,7 +306,7 @@ class HomePage {
       h('form', { class: 'upload-form', onsubmit: (e) => { e.preventDefault(); this.upload(e.target); } },
         h('div', { class: 'field' },
           h('label', { for: 'upload-game' }, t('upload.game')),
-          h('select', { id: 'upload-game', name: 'game' }, games.map((g) => h('option', { value: g.id, selected: g.id === this.choice.game }, gameName(g))))),
+          h('select', { id: 'upload-game', name: 'game' }, games.map((g) => h('option', { value: g.id, selected: g.id === this.choice.game }, gameName(g.id, g.name))))),
         h('div', { class: 'field' },
           h('label', { for: 'upload-file' }, t('upload.file')),
           h('input', { id: 'upload-file', name: 'file', type: 'file', accept: '.txt,text/plain' })),
@@ -339,10 +339,6 @@ class HomePage {
 function rank(id) {
   const i = GAME_IDS.indexOf(id);
   return i < 0 ? GAME_IDS.length : i;
-}
-
-function gameName(g) {
-  return has(`game.${g.id}.name`) ? t(`game.${g.id}.name`) : g.name;
 }
 
 function defaultLevel(levels) {

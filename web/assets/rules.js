@@ -1,8 +1,8 @@
 // The rules page of a game, /rules/{game}: a per-language HTML fragment under /assets/rules/.
 
 import { h } from './dom.js';
-import { t, has, lang } from './i18n.js';
-import { GAME_IDS } from './games.js';
+import { t, lang } from './i18n.js';
+import { GAME_IDS, gameName } from './games.js';
 
 export function mountRules(main, { game }) {
   const page = { relabel: () => show(main, game), unmount() {} };
@@ -16,7 +16,7 @@ async function show(main, game) {
       h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
     return;
   }
-  const name = has(`game.${game}.name`) ? t(`game.${game}.name`) : game;
+  const name = gameName(game);
   document.title = `${t('rules.title', { game: name })} — Trigonal`;
   const body = h('div', { class: 'rules-body' }, h('p', { class: 'loading' }, t('loading')));
   main.replaceChildren(h('article', { class: 'rules-page card', 'data-game': game },

@@ -1,0 +1,71 @@
+// The per-game presentation on plain data: step hints, action buttons, spoken names.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hint, action, describe, idName, seatName } from '../assets/games.js';
+import { TABLES } from '../assets/i18n.js';
+
+const en = TABLES.en;
+const ids = (...list) => new Set(list);
+const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
+
+test('Triangoli: set-up, then pawn, triangle, exchanges step by step', () => {
+  const board = ids('c3', 'd3', 't10', 't12', 't17');
+  assert.equal(hint('triangoli', [{ move: 'c3', clicks: ['c3'] }, { move: 'd3', clicks: ['d3'] }], [], board), en['hint.triangoli.setup']);
+  const turn = [
+    { move: 'd3/12', clicks: ['d3', 't12'] },
+    { move: 'd3/10/10,17', clicks: ['d3', 't10', 't10', 't17'] },
+  ];
+  assert.equal(hint('triangoli', turn, [], board), en['hint.triangoli.move']);
+  assert.equal(hint('triangoli', turn, ['d3'], board), en['hint.triangoli.place']);
+  assert.equal(hint('triangoli', turn, ['d3', 't10'], board), fill(en['hint.triangoli.exchange'], { n: 2 }));
+  assert.equal(hint('triangoli', [{ move: 'pass', clicks: ['pass'] }], [], board), en['hint.buttons']);
+});
+
+test('The Triangle Game: pool stone, vertex; then slides, pickups and end', () => {
+  const board = ids('pool-W', 'pool-G', 'c5', 'e7', 'a1');
+  const place = [{ move: 'Wc5', clicks: ['pool-W', 'c5'] }, { move: 'Gc5', clicks: ['pool-G', 'c5'] }];
+  assert.equal(hint('triangle-game', place, [], board), en['hint.triangle-game.pool']);
+  assert.equal(hint('triangle-game', place, ['pool-W'], board), en['hint.triangle-game.place']);
+  const act = [
+    { move: 'c5-e7', clicks: ['c5', 'e7'] },
+    { move: 'xa1', clicks: ['pickup', 'a1'] },
+    { move: 'end', clicks: ['end'] },
+  ];
+  assert.equal(hint('triangle-game', act, [], board), en['hint.triangle-game.act']);
+  assert.equal(hint('triangle-game', act, ['c5'], board), en['hint.triangle-game.slide']);
+  assert.equal(hint('triangle-game', act, ['pickup'], board), en['hint.triangle-game.pickup']);
+});
+
+test('Four Triangles: the opening single, then figure, bring-in and split steps', () => {
+  const board = ids('T4', 'T0', 'L4', 'R6', 'L0', 'L1');
+  assert.equal(hint('four-triangles', [{ move: '@T4', clicks: ['T4'] }, { move: '@T0', clicks: ['T0'] }], [], board), en['hint.four-triangles.opening']);
+  const turn = [
+    { move: 'T4-T0', clicks: ['T4', 'T0'] },
+    { move: '+L4,R6', clicks: ['bring', 'L4', 'R6'] },
+    { move: 'L0/L1,L4', clicks: ['split', 'L0', 'L1', 'L4'] },
+    { move: 'RT+', clicks: ['turn-T+'] },
+  ];
+  assert.equal(hint('four-triangles', turn, [], board), en['hint.four-triangles.start']);
+  assert.equal(hint('four-triangles', turn, ['T4'], board), en['hint.four-triangles.target']);
+  assert.equal(hint('four-triangles', turn, ['bring'], board), en['hint.four-triangles.bring']);
+  assert.equal(hint('four-triangles', turn, ['split'], board), en['hint.four-triangles.split-from']);
+  assert.equal(hint('four-triangles', turn, ['split', 'L0'], board), en['hint.four-triangles.split-to']);
+});
+
+test('action buttons: words, names and groups', () => {
+  assert.deepEqual(action('pass'), { text: 'Pass', name: 'Pass', icon: null, group: null });
+  assert.deepEqual(action('turn-T+'), { text: 'T', name: fill(en['action.turn.ccw'], { t: 'T' }), icon: 'ccw', group: 'turn' });
+  assert.equal(action('turn-C-').icon, 'cw');
+  assert.equal(action('mystery').text, 'mystery');
+});
+
+test('spoken names of clickable items', () => {
+  assert.equal(describe('triangoli', { id: 't12', class: 'triangle sector6 empty' }), 'Triangle 12');
+  assert.equal(describe('triangoli', { id: 'c3', class: 'pawn p0' }), 'Pawn on c3');
+  assert.equal(describe('triangular', { id: 'c-2,3', class: 'cell target' }), 'Cell -2,3');
+  assert.equal(describe('triangle-game', { id: 'pool-G', class: 'stone pool p1' }), fill(en['item.pool'], { name: 'Green' }));
+  assert.equal(describe('triangle-game', { id: 'pool-W', class: 'stone pool white' }), fill(en['item.pool'], { name: 'White' }));
+  assert.equal(idName('triangle-game', 'pool-W'), 'W');
+  assert.equal(seatName('triangular', 1), 'Black');
+  assert.equal(seatName('four-triangles', 3), 'Player 4');
+});
