@@ -2,12 +2,13 @@
 //! the new view's arrival on the other seat's WebSocket.
 //!
 //! ```sh
-//! cargo run --release -p trigonal-server --example ws_latency -- [GAMES] [MOVES] [http://HOST:PORT]
+//! cargo run --release -p trigonal-server --example ws_latency -- [--games N] [--moves M] [--pace MS] [--url http://HOST:PORT]
 //! ```
 //! Defaults: 200 games, 20 moves each, against a server started in this process on a temporary
 //! database (same settings as `trigonal serve`: WAL, synchronous=FULL). Every game has two human
-//! seats, each watching on its own WebSocket; all games play at once, each move as soon as the
-//! previous one has arrived.
+//! seats, each watching on its own WebSocket; all games play at once. Without `--pace`, each move
+//! is sent as soon as the previous one has arrived (the server saturated); with `--pace MS`, each
+//! game waits about MS milliseconds (0.5–1.5 × MS) between moves, like people thinking.
 
 use std::time::{Duration, Instant};
 
@@ -19,10 +20,16 @@ use tokio_tungstenite::tungstenite::Message;
 #[tokio::main]
 async fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let games: usize = args.first().map_or(200, |a| a.parse().expect("GAMES"));
-    let moves: usize = args.get(1).map_or(20, |a| a.parse().expect("MOVES"));
+    let arg = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .map(|i| args.get(i + 1).expect("a value after the option").clone())
+    };
+    let games: usize = arg("--games").map_or(200, |a| a.parse().expect("--games N"));
+    let moves: usize = arg("--moves").map_or(20, |a| a.parse().expect("--moves M"));
+    let pace: u64 = arg("--pace").map_or(0, |a| a.parse().expect("--pace MS"));
     let _dir;
-    let base = match args.get(2) {
+    let base = match arg("--url") {
         Some(url) => url.trim_end_matches('/').to_string(),
         None => {
             let dir = tempfile::tempdir().unwrap();
@@ -39,15 +46,22 @@ async fn main() {
         }
     };
     let http = reqwest::Client::new();
-    println!("{games} games × {moves} moves against {base}");
+    println!(
+        "{games} games × {moves} moves against {base}, {}",
+        if pace == 0 {
+            "each move as soon as the last arrived".to_string()
+        } else {
+            format!("a move every ~{pace} ms per game")
+        }
+    );
 
     let began = Instant::now();
     let mut tasks = Vec::new();
     for g in 0..games {
         let (http, base) = (http.clone(), base.clone());
-        tasks.push(tokio::spawn(
-            async move { play(&http, &base, g, moves).await },
-        ));
+        tasks.push(tokio::spawn(async move {
+            play(&http, &base, g, moves, pace).await
+        }));
     }
     let mut arrive = Vec::new();
     let mut acked = Vec::new();
@@ -81,12 +95,21 @@ fn report(what: &str, samples: &mut [Duration]) {
     );
 }
 
+/// The part of a view a player needs here.
+#[derive(serde::Deserialize)]
+struct Head {
+    ply: u64,
+    to_move: Option<usize>,
+    legal: Vec<String>,
+}
+
 /// Plays one game; the latencies to the other seat's socket and to the POST's answer.
 async fn play(
     http: &reqwest::Client,
     base: &str,
     g: usize,
     moves: usize,
+    pace: u64,
 ) -> (Vec<Duration>, Vec<Duration>) {
     let created: Value = http
         .post(format!("{base}/api/games"))
@@ -115,7 +138,9 @@ async fn play(
             let (_, mut read) = ws.split();
             while let Some(Ok(message)) = read.next().await {
                 if let Message::Text(text) = message {
-                    let view: Value = serde_json::from_str(&text).unwrap();
+                    // Only what the player needs: a light parse, so the client's work does not
+                    // swamp the server's on a small machine.
+                    let view: Head = serde_json::from_str(&text).unwrap();
                     if tx.send((view, Instant::now())).is_err() {
                         return;
                     }
@@ -131,12 +156,16 @@ async fn play(
     let mut to_other = Vec::new();
     let mut to_self = Vec::new();
     for i in 0..moves {
-        let Some(seat) = view["to_move"].as_u64().map(|s| s as usize) else {
+        let Some(seat) = view.to_move else {
             break;
         };
-        let legal = view["legal"].as_array().unwrap();
-        let mv = legal[(g * 31 + i * 7) % legal.len()].clone();
-        let ply = view["ply"].as_u64().unwrap();
+        let mv = view.legal[(g * 31 + i * 7) % view.legal.len()].clone();
+        let ply = view.ply;
+        if pace > 0 {
+            // Spread over 0.5–1.5 × pace, differently per game and move.
+            let jitter = (g as u64 * 7919 + i as u64 * 104_729) % pace.max(1);
+            tokio::time::sleep(Duration::from_millis(pace / 2 + jitter)).await;
+        }
         let sent = Instant::now();
         let response = http
             .post(format!("{base}/api/games/{id}/moves"))
@@ -150,7 +179,7 @@ async fn play(
         let other = &mut arrivals[1 - seat];
         loop {
             let (v, at) = other.recv().await.expect("the other seat's socket is open");
-            if v["ply"].as_u64() == Some(ply + 1) {
+            if v.ply == ply + 1 {
                 to_other.push(at - sent);
                 view = v;
                 break;
