@@ -12,17 +12,16 @@ import { seatName, describe, pannable, action, hint, idName, gameName } from './
 import { resultDetails, resultMarks } from './result.js';
 import { factText } from './facts.js';
 
-export function mountGame(main, { id, query, navigate }) {
-  const page = new GamePage(main, id, query, navigate);
+export function mountGame(main, { id, query }) {
+  const page = new GamePage(main, id, query);
   page.start();
   return page;
 }
 
 class GamePage {
-  constructor(main, id, query, navigate) {
+  constructor(main, id, query) {
     this.main = main;
     this.id = id;
-    this.navigate = navigate;
     this.view = null; // the live view
     this.shown = null; // the view on the board: the live one, or a past one while replaying
     this.replayPly = null; // null: live; else the ply shown
@@ -32,7 +31,6 @@ class GamePage {
     this.busy = false;
     this.connected = false;
     this.closed = false;
-    this.error = null;
     const seat = query.get('seat');
     const token = query.get('token');
     if (seat !== null && token) store.addMine(id, Number(seat), token);
@@ -419,7 +417,8 @@ class GamePage {
       else text = t('status.watching', { seat: name });
     }
     if (!this.connected && this.retries > 1) text += ' ' + t('status.offline');
-    this.els.status.textContent = text;
+    // Rewrite the live region only when its words change, so screen readers say them once.
+    if (this.els.status.textContent !== text) this.els.status.textContent = text;
     this.els.status.dataset.kind = kind;
   }
 
