@@ -2,6 +2,8 @@
 //! added or removed included.
 
 fn main() {
-    println!("cargo:rerun-if-changed=../../web");
+    // Only what is embedded: the browser tests' node_modules must not trigger a rebuild.
+    println!("cargo:rerun-if-changed=../../web/index.html");
+    println!("cargo:rerun-if-changed=../../web/assets");
     println!("cargo:rerun-if-changed=build.rs");
 }

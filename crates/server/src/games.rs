@@ -352,8 +352,9 @@ pub async fn play(state: &AppState, id: &str, req: MoveRequest) -> Result<Utf8By
     Ok(live.view.clone())
 }
 
-/// Takes back, for the holder of a seat token in a game against the computer, the moves since
-/// that seat's last move, including it.
+/// Takes back, for the holder of a seat token in a game against the computer, that seat's last
+/// turn and everything after it (the computer's replies). A turn is the seat's run of consecutive
+/// moves: one move in most games, the place, slides, pickups and end of The Triangle Game.
 pub async fn undo(state: &AppState, id: &str, req: UndoRequest) -> Result<Utf8Bytes, ApiError> {
     let game = state.hub.find(&state.store, id).await?;
     let mut live = game.state.lock().await;
@@ -365,9 +366,13 @@ pub async fn undo(state: &AppState, id: &str, req: UndoRequest) -> Result<Utf8By
             "undo is only for games against the computer".into(),
         ));
     }
-    let Some(from) = live.history.iter().rposition(|m| m.seat == seat) else {
+    let Some(last) = live.history.iter().rposition(|m| m.seat == seat) else {
         return Err(ApiError::Conflict("you have no move to take back".into()));
     };
+    let from = live.history[..last]
+        .iter()
+        .rposition(|m| m.seat != seat)
+        .map_or(0, |i| i + 1);
     let position = live.replay(from).map_err(ApiError::Internal)?;
     let done = state
         .store

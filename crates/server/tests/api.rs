@@ -390,6 +390,30 @@ async fn undo_takes_back_against_the_computer_only() {
         2
     );
 
+    // In The Triangle Game a turn is several actions: undo takes back the whole of it.
+    let (id, tokens) = server
+        .create(json!({"game": "triangle-game",
+                       "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"},
+                                 {"kind": "ai", "level": "random"}]}))
+        .await;
+    let token = tokens[0].clone().unwrap();
+    let place = strings(&server.view(&id).await["legal"])[0].clone();
+    assert_eq!(server.play(&id, &token, &place, 0).await.status, 200);
+    assert_eq!(server.play(&id, &token, "end", 1).await.status, 200);
+    let back_to_me = server
+        .wait_for(&id, |v| v["to_move"] == 0 || v["to_move"].is_null())
+        .await;
+    assert!(
+        back_to_me["ply"].as_u64().unwrap() >= 4,
+        "both computers played a turn"
+    );
+    let r = server
+        .post(&format!("/api/games/{id}/undo"), json!({"token": token}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["ply"], 0);
+    assert_eq!(r.body["to_move"], 0);
+
     // Not between people.
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     server.play_some(&id, &tokens, 0).await;
