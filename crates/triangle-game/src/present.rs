@@ -81,7 +81,14 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
                 Shape::Polygon {
                     points: t.corners().map(xy).to_vec(),
                 },
-                format!("triangle territory {}", territory_of(t).name()),
+                {
+                    let territory = territory_of(t);
+                    format!(
+                        "triangle territory {} p{}",
+                        territory.name(),
+                        owner(territory).0
+                    )
+                },
             ));
         }
     }
@@ -165,13 +172,15 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
             );
         }
     }
-    // The pools, one row per seat beside the board; the mover's stones can be clicked.
+    // The pools in a row below the board (so the board stays large on a narrow screen), a group
+    // per seat; the mover's stones can be clicked.
     let mover = g.to_move();
+    let y = 8.0 * SY + 60.0;
     for seat in 0..3u8 {
-        let y = 40.0 + seat as f32 * 60.0;
+        let x0 = -270.0 + seat as f32 * 180.0;
         items.push(Item::decoration(
             Shape::Text {
-                at: [290.0, y],
+                at: [x0 + 18.0, y],
                 text: Seat(seat).to_string(),
                 size: 14.0,
             },
@@ -180,8 +189,8 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
         for (j, c) in Colour::ALL.into_iter().enumerate() {
             let n = g.pool(Seat(seat), c);
             let shape = Shape::Circle {
-                center: [325.0 + j as f32 * 38.0, y],
-                radius: 14.0,
+                center: [x0 + 48.0 + j as f32 * 33.0, y],
+                radius: 13.0,
             };
             let class = format!(
                 "stone pool {}{}",
@@ -212,7 +221,7 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
         }
     }
     Scene {
-        view_box: [-270.0, -40.0, 770.0, 8.0 * SY + 80.0],
+        view_box: [-270.0, -40.0, 540.0, 8.0 * SY + 140.0],
         items,
         facts,
     }
