@@ -1,35 +1,50 @@
 //! Trigonal's computer opponents.
 //!
-//! Search that works for any [`Game`] and any number of players, and the strength [`Level`]s the
-//! command line and the server offer. It plays through the `Game` trait only: it must not know any
-//! game's rules, and it does no I/O (callers run it on a thread of their choosing; it blocks for
-//! its time budget).
+//! Search for any [`Game`] and any number of players, the strength [`Level`]s the command line
+//! and the server offer, the agents of the arena, and the arena itself:
+//! - [`uct`]: plain UCT, the fixed baseline (uniform random playouts, no knowledge);
+//! - [`mcts`]: MCTS with per-seat rewards, knowledge, a solver, tree reuse and root parallelism;
+//! - [`alphabeta`]: alpha-beta for two players, with iterative deepening, a transposition table
+//!   and move ordering, and an exact mode that solves endgames;
+//! - [`knowledge`]: what the searches may know about a game beyond its rules, with a generic
+//!   default; the per-game modules use the engines' public API (evaluations, playout policies),
+//!   never their internals;
+//! - [`player`]: players kept from move to move, and agents named `random`, `uct:MS`,
+//!   `ai:LEVEL[:MS]`; [`arena`]: matches between agents with scores and intervals.
+//!
+//! The searches play through the `Game` trait only and do no I/O: callers run them on a thread
+//! of their choosing, and they block for their budget.
 
+pub mod alphabeta;
+pub mod arena;
+pub mod knowledge;
+pub mod mcts;
+pub mod player;
+pub mod solve;
 pub mod uct;
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
 use trigonal_core::{DynGame, Game};
-use trigonal_games::{visit, Visitor};
 
+pub use player::{dyn_player, level_player, Agent, AgentError, DynPlayer, Player};
 pub use uct::{uct_move, Budget};
 
-/// How strong a computer player is.
+/// How strong a computer player is. Every level answers within its time a move; see
+/// [`Level::budget`] and [`Level::threads`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
-    /// Uniformly random legal moves.
+    /// Uniformly random legal moves; no thinking time.
     Random,
-    /// A short search.
+    /// 0.1 s a move on one thread.
     Easy,
-    /// A medium search.
+    /// 0.5 s a move on one thread.
     Medium,
-    /// A strong search that answers within 2 s on the project's machine.
+    /// 1.5 s a move on two threads (answers within 2 s).
     Hard,
-    /// The strongest search, with a longer budget.
+    /// 6 s a move on two threads.
     Max,
 }
 
@@ -47,10 +62,18 @@ impl Level {
     pub fn budget(self) -> Duration {
         match self {
             Level::Random => Duration::ZERO,
-            Level::Easy => Duration::from_millis(50),
-            Level::Medium => Duration::from_millis(300),
+            Level::Easy => Duration::from_millis(100),
+            Level::Medium => Duration::from_millis(500),
             Level::Hard => Duration::from_millis(1500),
-            Level::Max => Duration::from_millis(5000),
+            Level::Max => Duration::from_millis(6000),
+        }
+    }
+
+    /// Threads a level's search may use (where the search is parallel).
+    pub fn threads(self) -> usize {
+        match self {
+            Level::Random | Level::Easy | Level::Medium => 1,
+            Level::Hard | Level::Max => 2,
         }
     }
 }
@@ -82,37 +105,67 @@ impl FromStr for Level {
     }
 }
 
-/// The move `level` chooses in `position`, for the seat to move; `None` when the game is over.
-pub fn choose<G: Game>(position: &G, level: Level, seed: u64) -> Option<G::Move> {
-    position.to_move()?;
-    let mut rng = SmallRng::seed_from_u64(seed);
-    match level {
-        Level::Random => {
-            let mut moves = Vec::new();
-            position.legal_moves(&mut moves);
-            Some(moves[rng.gen_range(0..moves.len())])
+/// What a player found when it chose a move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Thought<M> {
+    /// The move chosen.
+    pub best: M,
+    /// The expected share of the win of each seat, as the search sees it.
+    pub shares: Vec<f64>,
+    /// Alpha-beta's value from the view of the seat to move (a final margin when proven by the
+    /// exact solver); `None` for other searches.
+    pub score: Option<i32>,
+    /// Whether the value is proven (by a solver) rather than estimated.
+    pub proven: bool,
+    /// How the search went, for people.
+    pub detail: String,
+}
+
+impl<M> Thought<M> {
+    /// A move chosen without any estimate (equal shares).
+    pub fn unknown<G: Game<Move = M>>(best: M, position: &G, detail: &str) -> Thought<M> {
+        let n = position.players();
+        Thought {
+            best,
+            shares: vec![1.0 / n as f64; n],
+            score: None,
+            proven: false,
+            detail: detail.to_string(),
         }
-        _ => Some(uct_move(position, Budget::Time(level.budget()), &mut rng)),
+    }
+
+    /// The same thought with the move mapped.
+    pub fn map<N>(self, f: impl FnOnce(M) -> N) -> Thought<N> {
+        Thought {
+            best: f(self.best),
+            shares: self.shares,
+            score: self.score,
+            proven: self.proven,
+            detail: self.detail,
+        }
     }
 }
 
+/// The move `level` chooses in `position`, for the seat to move; `None` when the game is over.
+/// Blocks for the level's time a move.
+pub fn choose<G: Game>(position: &G, level: Level, seed: u64) -> Option<G::Move> {
+    position.to_move()?;
+    let mut player = Agent::Ai { level, ms: None }.player::<G>(seed);
+    Some(player.think(position).best)
+}
+
 /// [`choose`] for a position of a game picked at run time: the chosen move's canonical text.
-/// Blocks for the level's time budget.
+/// Blocks for the level's time a move.
 pub fn choose_move(position: &dyn DynGame, level: Level, seed: u64) -> Option<String> {
-    struct Choose<'a>(&'a dyn DynGame, Level, u64);
-    impl Visitor for Choose<'_> {
-        type Output = Option<String>;
-        fn visit<G: Game>(self) -> Option<String> {
-            let position = self.0.as_any().downcast_ref::<G>()?;
-            choose(position, self.1, self.2).map(|m| m.to_string())
-        }
-    }
-    visit(position.id(), Choose(position, level, seed)).ok()?
+    let mut player = dyn_player(position.id(), Agent::Ai { level, ms: None }, seed).ok()?;
+    player.think(position).map(|t| t.best)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::SeedableRng;
     use trigonal_core::Options;
 
     #[test]

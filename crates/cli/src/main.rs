@@ -5,11 +5,14 @@
 //! knows no game's rules: every game is reached through the registry (`trigonal-games`), generic
 //! code through its `Visitor`, the rest through `DynGame`.
 
+mod analyse;
+mod arena;
 mod bench;
 mod contract;
 mod input;
 mod play;
 mod serve;
+mod solve;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -94,6 +97,12 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the server: the browser front end and the API at http://127.0.0.1:8080 (`--addr`).
     Serve(serve::ServeArgs),
+    /// Agents play a series of games; each agent's score with a 95% interval.
+    Arena(arena::ArenaArgs),
+    /// Solve a Triangoli endgame exactly: the result, the final margin and a best move.
+    Solve(solve::SolveArgs),
+    /// Each position of a record with its evaluation and best move.
+    Analyse(analyse::AnalyseArgs),
 }
 
 fn main() -> ExitCode {
@@ -123,6 +132,9 @@ fn main() -> ExitCode {
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Arena(args) => arena::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Analyse(args) => analyse::run(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

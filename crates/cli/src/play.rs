@@ -1,11 +1,15 @@
-//! `trigonal play`: a game at one terminal, every seat a person typing moves.
+//! `trigonal play`: a game at one terminal. Each seat is a person typing moves or a computer
+//! agent (`--seat 2=ai:hard`).
 
+use std::fmt;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
+use std::str::FromStr;
 
 use anyhow::Result;
 use clap::Args;
-use trigonal_core::{DynGame, Options, Record};
+use trigonal_ai::{Agent, DynPlayer};
+use trigonal_core::{DynGame, Options, Record, Seat};
 
 use crate::GameOptions;
 
@@ -16,24 +20,109 @@ pub struct PlayArgs {
     /// Continue the game of this record (`-` is not allowed: standard input is for moves).
     #[arg(long)]
     record: Option<PathBuf>,
+    /// Who plays a seat: `N=human` or `N=AGENT`, N counting from 1, AGENT one of `random`,
+    /// `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` (levels: easy, medium, hard, max, random).
+    /// Repeat for several seats; seats not named are people.
+    #[arg(long = "seat", value_name = "N=WHO")]
+    seats: Vec<String>,
+    /// Seed of the computer players' random choices.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     #[command(flatten)]
     options: GameOptions,
 }
 
+/// Who sits at a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// A person at the terminal.
+    Human,
+    /// A computer agent.
+    Agent(Agent),
+}
+
+impl fmt::Display for Who {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Who::Human => f.write_str("human"),
+            Who::Agent(a) => write!(f, "{a}"),
+        }
+    }
+}
+
+/// One `--seat N=WHO` option: the 0-based seat and who sits there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct SeatSpec {
+    pub seat: Seat,
+    pub who: Who,
+}
+
+impl FromStr for SeatSpec {
+    type Err = anyhow::Error;
+    fn from_str(text: &str) -> Result<SeatSpec> {
+        let Some((n, who)) = text.split_once('=') else {
+            anyhow::bail!("bad --seat {text:?}: expected N=WHO, as in 2=ai:hard or 1=human");
+        };
+        let n: usize = n
+            .trim()
+            .parse()
+            .ok()
+            .filter(|&n| (1..=8).contains(&n))
+            .ok_or_else(|| {
+                anyhow::anyhow!("bad --seat {text:?}: {n:?} is not a seat number (1, 2, …)")
+            })?;
+        let who = match who.trim() {
+            "human" | "person" => Who::Human,
+            agent => Who::Agent(
+                agent
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("bad --seat {text:?}: {e}"))?,
+            ),
+        };
+        Ok(SeatSpec {
+            seat: Seat((n - 1) as u8),
+            who,
+        })
+    }
+}
+
+/// Who sits at each of `players` seats, from the `--seat` options: people where not named.
+pub fn seating(specs: &[String], players: usize) -> Result<Vec<Who>> {
+    let mut seats = vec![None; players];
+    for text in specs {
+        let spec: SeatSpec = text.parse()?;
+        let i = spec.seat.index();
+        anyhow::ensure!(
+            i < players,
+            "bad --seat {text:?}: this game has {players} seats (1 to {players})"
+        );
+        anyhow::ensure!(
+            seats[i].is_none(),
+            "bad --seat {text:?}: seat {} is given twice",
+            i + 1
+        );
+        seats[i] = Some(spec.who);
+    }
+    Ok(seats.into_iter().map(|w| w.unwrap_or(Who::Human)).collect())
+}
+
 const HELP: &str = "Type a move in the notation shown by `moves`, or a command:
   moves    list the legal moves
-  undo     take back the last move
+  hint     ask the computer (ai:medium) for a move
+  undo     take back your last move (and the computer's replies after it)
   record   print the game so far as a record
   help     this text
   quit     leave the game";
 
 /// A game in progress at the terminal: the start options and the moves played, so that undo can
-/// replay from the start.
+/// replay from the start, and a computer player for each computer seat.
 struct Session {
     id: String,
     options: Options,
     history: Vec<String>,
     position: Box<dyn DynGame>,
+    who: Vec<Who>,
+    computers: Vec<Option<Box<dyn DynPlayer>>>,
 }
 
 impl Session {
@@ -44,30 +133,92 @@ impl Session {
             options: position.options(),
             history: Vec::new(),
             position,
+            who: Vec::new(),
+            computers: Vec::new(),
         })
+    }
+
+    fn seat(&mut self, who: Vec<Who>, seed: u64) -> Result<()> {
+        self.computers = who
+            .iter()
+            .enumerate()
+            .map(|(i, w)| match w {
+                Who::Human => Ok(None),
+                Who::Agent(a) => {
+                    trigonal_ai::dyn_player(&self.id, *a, seed.wrapping_add(i as u64)).map(Some)
+                }
+            })
+            .collect::<Result<_, _>>()?;
+        self.who = who;
+        Ok(())
     }
 
     fn play(&mut self, text: &str) -> Result<String, trigonal_core::MoveError> {
         let canonical = self.position.play(text)?;
+        for c in self.computers.iter_mut().flatten() {
+            c.advance(&canonical);
+        }
         self.history.push(canonical.clone());
         Ok(canonical)
     }
 
-    fn undo(&mut self) -> Result<Option<String>> {
-        let Some(last) = self.history.pop() else {
-            return Ok(None);
-        };
-        let mut position = trigonal_games::new_game(&self.id, &self.options)?;
-        for mv in &self.history {
-            position.play(mv)?;
+    fn is_human(&self, seat: Seat) -> bool {
+        matches!(self.who.get(seat.index()), Some(Who::Human) | None)
+    }
+
+    /// Takes back the last move, and then the computers' moves before it, so that a person is
+    /// to move again; returns the moves taken back, last first.
+    fn undo(&mut self) -> Result<Vec<String>> {
+        let mut taken = Vec::new();
+        while let Some(last) = self.history.pop() {
+            taken.push(last);
+            let mut position = trigonal_games::new_game(&self.id, &self.options)?;
+            for mv in &self.history {
+                position.play(mv)?;
+            }
+            self.position = position;
+            let seat = self.position.to_move().expect("a position before a move");
+            if self.is_human(seat) {
+                break;
+            }
         }
-        self.position = position;
-        Ok(Some(last))
+        for c in self.computers.iter_mut().flatten() {
+            c.forget();
+        }
+        Ok(taken)
     }
 
     fn record(&self) -> Record {
-        Record::from_moves(&self.id, &self.options, self.history.clone())
+        let mut record = Record::from_moves(&self.id, &self.options, self.history.clone());
+        if self.computers.iter().any(Option::is_some) {
+            for (i, w) in self.who.iter().enumerate() {
+                record.headers.push((format!("p{}", i + 1), w.to_string()));
+            }
+        }
+        record
     }
+}
+
+/// The result of a finished game in words: who won, and the scores where the game has them.
+pub fn result_text(position: &dyn DynGame) -> String {
+    let Some(outcome) = position.outcome() else {
+        return "The game is not over.".to_string();
+    };
+    let winners: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
+    let mut text = match winners.len() {
+        0 => "The game is a draw.".to_string(),
+        1 => format!("{} wins.", winners[0]),
+        _ => format!("{} share the win.", winners.join(" and ")),
+    };
+    if let Some(scores) = position.scores() {
+        let list: Vec<String> = scores
+            .iter()
+            .enumerate()
+            .map(|(i, s)| format!("{} {s}", Seat(i as u8)))
+            .collect();
+        text.push_str(&format!(" Scores: {}.", list.join(", ")));
+    }
+    text
 }
 
 pub fn run(args: &PlayArgs) -> Result<()> {
@@ -85,20 +236,42 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("move {} ({mv:?}) of the record: {e}", i + 1))?;
         }
     }
+    let who = seating(&args.seats, session.position.players())?;
+    session.seat(who, args.seed)?;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut out = std::io::stdout().lock();
+    let seats: Vec<String> = session
+        .who
+        .iter()
+        .enumerate()
+        .map(|(i, w)| format!("{} {w}", Seat(i as u8)))
+        .collect();
     writeln!(
         out,
-        "{} — type `help` for commands.",
-        session.position.name()
+        "{} ({}) — type `help` for commands.",
+        session.position.name(),
+        seats.join(", ")
     )?;
     loop {
         writeln!(out, "\n{}", session.position.diagram())?;
         let Some(seat) = session.position.to_move() else {
+            writeln!(out, "{}", result_text(session.position.as_ref()))?;
             writeln!(out, "Record:\n{}", session.record().to_text())?;
             return Ok(());
         };
+        if let Some(computer) = session.computers[seat.index()].as_mut() {
+            write!(out, "{seat} ({}) is thinking… ", session.who[seat.index()])?;
+            out.flush()?;
+            let thought = computer
+                .think(session.position.as_ref())
+                .expect("a computer player for this game");
+            let mv = session
+                .play(&thought.best)
+                .map_err(|e| anyhow::anyhow!("the computer chose a refused move: {e}"))?;
+            writeln!(out, "{seat} plays {mv}.")?;
+            continue;
+        }
         loop {
             write!(out, "{seat}> ")?;
             out.flush()?;
@@ -117,14 +290,26 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     moves.sort();
                     writeln!(out, "{} legal: {}", moves.len(), moves.join(" "))?;
                 }
+                "hint" => {
+                    let agent = Agent::Ai {
+                        level: trigonal_ai::Level::Medium,
+                        ms: None,
+                    };
+                    let mut adviser = trigonal_ai::dyn_player(&session.id, agent, args.seed)?;
+                    if let Some(t) = adviser.think(session.position.as_ref()) {
+                        writeln!(out, "ai:medium suggests {} ({}).", t.best, t.detail)?;
+                    }
+                }
                 "record" => write!(out, "{}", session.record().to_text())?,
-                "undo" => match session.undo()? {
-                    Some(mv) => {
-                        writeln!(out, "Took back {mv}.")?;
+                "undo" => {
+                    let taken = session.undo()?;
+                    if taken.is_empty() {
+                        writeln!(out, "Nothing to take back.")?;
+                    } else {
+                        writeln!(out, "Took back {}.", taken.join(", "))?;
                         break;
                     }
-                    None => writeln!(out, "Nothing to take back.")?,
-                },
+                }
                 text => match session.play(text) {
                     Ok(mv) => {
                         writeln!(out, "{seat} plays {mv}.")?;
@@ -133,6 +318,51 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                     Err(e) => writeln!(out, "Refused: {e}. (`moves` lists the legal moves.)")?,
                 },
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn specs(texts: &[&str]) -> Vec<String> {
+        texts.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn seats_are_people_unless_named() {
+        let who = seating(&specs(&["2=ai:hard"]), 2).unwrap();
+        assert_eq!(
+            who,
+            vec![
+                Who::Human,
+                Who::Agent(Agent::Ai {
+                    level: trigonal_ai::Level::Hard,
+                    ms: None
+                })
+            ]
+        );
+        let who = seating(&specs(&["1=uct:50", "3=human"]), 3).unwrap();
+        assert_eq!(who[0], Who::Agent(Agent::Uct { ms: 50 }));
+        assert_eq!(who[1], Who::Human);
+    }
+
+    #[test]
+    fn bad_seat_specs_are_refused() {
+        let cases = [
+            (vec!["2"], "expected N=WHO"),
+            (vec!["0=ai:hard"], "not a seat number"),
+            (vec!["x=ai:hard"], "not a seat number"),
+            (vec!["3=ai:hard"], "this game has 2 seats"),
+            (vec!["2=ai:grandmaster"], "unknown level"),
+            (vec!["2=robot"], "unknown kind"),
+            (vec!["2=uct:0"], "out of range"),
+            (vec!["1=ai:easy", "1=random"], "given twice"),
+        ];
+        for (texts, want) in cases {
+            let err = seating(&specs(&texts), 2).unwrap_err().to_string();
+            assert!(err.contains(want), "{texts:?}: got {err:?}, want {want:?}");
         }
     }
 }

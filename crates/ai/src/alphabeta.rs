@@ -1,0 +1,576 @@
+//! Alpha-beta for two-player games: negamax with iterative deepening, principal-variation
+//! search, a transposition table, and move ordering (the table's move, then the knowledge's move
+//! scores, killer moves and the history heuristic).
+//!
+//! It needs the [`Knowledge::evaluate`] of the game for positions at the search horizon. In
+//! *exact* mode ([`AlphaBeta::exact`]) there is no horizon: every line is followed to the end of
+//! the game and scored by [`Knowledge::margin`], so the value is the game-theoretic final margin
+//! (the exact solver). A seat may move several times in a row (a forced pass, a game whose turn
+//! has several actions): the value is negated only where the seat to move changes.
+
+use std::time::Instant;
+
+use trigonal_core::{Game, Seat};
+
+use crate::knowledge::{Knowledge, WIN};
+use crate::{Budget, Thought};
+
+/// Values above this (in absolute value) are wins or losses found by the search.
+const WON: i32 = WIN - 10_000;
+/// Larger than any value.
+const INFINITY: i32 = WIN + 1;
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Copy, Clone, Debug)]
+struct Entry<M> {
+    key: u64,
+    depth: i16,
+    value: i32,
+    bound: Bound,
+    best: Option<M>,
+}
+
+/// What a search to one depth found at the root.
+#[derive(Clone, Debug)]
+pub struct Found<M> {
+    /// The best move.
+    pub best: M,
+    /// Its value from the view of the seat to move.
+    pub value: i32,
+    /// The depth searched (plies); `u32::MAX` for an exact search.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+/// An alpha-beta searcher for game `G` with knowledge `K`; the transposition table is kept from
+/// search to search.
+pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
+    knowledge: K,
+    /// An exact searcher (see [`AlphaBeta::exact`]).
+    exact: bool,
+    /// Whether the search running now has no horizon (an exact searcher's ordering pre-pass
+    /// has one).
+    to_the_end: bool,
+    table: Vec<Option<Entry<G::Move>>>,
+    /// Per ply: move buffer, score buffer, two killer moves.
+    buffers: Vec<(Vec<G::Move>, Vec<i32>)>,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<u32>,
+    nodes: u64,
+    /// The table is not used where [`Knowledge::left`] is at most this.
+    table_below: u32,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+}
+
+/// Slots of the history table (moves are hashed into it).
+const HISTORY: usize = 1 << 12;
+
+/// Where [`Knowledge::left`] is at most this, the table is not used (measured on Triangoli
+/// endgames: 4 empty triangles did best of 0, 2, 3 and 4).
+const TABLE_BELOW: u32 = 4;
+
+/// The depth stored with a value searched to the end of the game.
+const TO_THE_END: i16 = i16::MAX;
+
+/// Deepest pre-pass of [`AlphaBeta::solve`], and the most positions it may visit.
+const PRE_PASS_DEPTH: i32 = 8;
+const PRE_PASS_NODES: u64 = 100_000;
+
+/// A small multiplicative hasher for the history table.
+#[derive(Default)]
+struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0.rotate_left(5) ^ b as u64).wrapping_mul(0x517c_c1b7_2722_0a95);
+        }
+    }
+    fn finish(&self) -> u64 {
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
+    /// A heuristic searcher with a table of 2^`table_bits` entries.
+    pub fn new(knowledge: K, table_bits: u32) -> AlphaBeta<G, K> {
+        AlphaBeta {
+            knowledge,
+            exact: false,
+            to_the_end: false,
+            table: vec![None; 1 << table_bits],
+            buffers: Vec::new(),
+            killers: Vec::new(),
+            history: vec![0; HISTORY],
+            nodes: 0,
+            table_below: TABLE_BELOW,
+            node_limit: u64::MAX,
+            deadline: None,
+            stopped: false,
+        }
+    }
+
+    /// An exact searcher: no horizon, values are final margins.
+    pub fn exact(knowledge: K, table_bits: u32) -> AlphaBeta<G, K> {
+        AlphaBeta {
+            exact: true,
+            ..AlphaBeta::new(knowledge, table_bits)
+        }
+    }
+
+    /// Clears the table and the ordering statistics.
+    pub fn forget(&mut self) {
+        self.table.fill(None);
+        self.history.fill(0);
+        self.killers.clear();
+    }
+
+    /// The exact game-theoretic margin of `position` (not over) for the seat to move, and a
+    /// move that achieves it. Only for an [`AlphaBeta::exact`] searcher.
+    ///
+    /// A short heuristic pre-pass (iterative deepening with the evaluation, when the knowledge
+    /// has one) fills the table with good moves; then a full-window search to the end. (MTD(f)
+    /// from the pre-pass's guess visited about twice as many positions on Triangoli endgames.)
+    pub fn solve(&mut self, position: &G) -> Found<G::Move> {
+        self.solve_until(position, None)
+            .expect("a search without a deadline finishes")
+    }
+
+    /// [`AlphaBeta::solve`], given up (`None`) at `deadline`.
+    pub fn solve_until(
+        &mut self,
+        position: &G,
+        deadline: Option<Instant>,
+    ) -> Option<Found<G::Move>> {
+        assert!(self.exact, "solve needs an exact searcher");
+        let mut nodes = 0;
+        if self.knowledge.evaluate(position).is_some() {
+            self.start(deadline, PRE_PASS_NODES, false);
+            for depth in 1..=PRE_PASS_DEPTH {
+                self.root(position, depth, -INFINITY, INFINITY);
+                if self.stopped {
+                    break;
+                }
+            }
+            nodes = self.nodes;
+        }
+        self.start(deadline, u64::MAX, true);
+        let (value, best) = self.root(position, TO_THE_END as i32, -INFINITY, INFINITY);
+        if self.stopped {
+            return None;
+        }
+        Some(Found {
+            best: best.expect("a position that is not over has a move"),
+            value,
+            depth: u32::MAX,
+            nodes: nodes + self.nodes,
+        })
+    }
+
+    /// Whether the seat to move can force at least `at_least` (a final margin): one null-window
+    /// search, much quicker than [`AlphaBeta::solve`]. Only for an exact searcher.
+    pub fn solve_at_least(&mut self, position: &G, at_least: i32) -> bool {
+        assert!(self.exact, "solve_at_least needs an exact searcher");
+        self.start(None, u64::MAX, true);
+        let (value, _) = self.root(position, TO_THE_END as i32, at_least - 1, at_least);
+        value >= at_least
+    }
+
+    /// Searches `position` (not over) to `depth` plies exactly (no time limit).
+    pub fn search_depth(&mut self, position: &G, depth: u32) -> Found<G::Move> {
+        self.start(None, u64::MAX, false);
+        let (value, best) = self.root(position, depth as i32, -INFINITY, INFINITY);
+        Found {
+            best: best.expect("a position that is not over has a move"),
+            value,
+            depth,
+            nodes: self.nodes,
+        }
+    }
+
+    /// Iterative deepening within `budget` (an iteration budget counts positions visited): the
+    /// result of the deepest completed depth, or of a deeper one whose first move was beaten. An
+    /// exact searcher solves instead, whatever the budget.
+    pub fn search(&mut self, position: &G, budget: Budget) -> Thought<G::Move> {
+        let began = Instant::now();
+        let found = if self.exact {
+            Some(self.solve(position))
+        } else {
+            match budget {
+                Budget::Time(t) => self.start(began.checked_add(t), u64::MAX, false),
+                Budget::Iterations(n) => self.start(None, n.max(1), false),
+            }
+            let mut found = None;
+            for depth in 1..=64 {
+                let (value, best) = self.root(position, depth, -INFINITY, INFINITY);
+                if let Some(best) = best {
+                    found = Some(Found {
+                        best,
+                        value,
+                        depth: depth as u32,
+                        nodes: self.nodes,
+                    });
+                }
+                if self.stopped || value.abs() >= WON {
+                    break;
+                }
+            }
+            found
+        };
+        let found = found.unwrap_or_else(|| {
+            // Not even depth 1 finished: the first move searched.
+            let mut moves = Vec::new();
+            self.knowledge.search_moves(position, &mut moves);
+            Found {
+                best: moves[0],
+                value: 0,
+                depth: 0,
+                nodes: self.nodes,
+            }
+        });
+        self.thought(position, found, began)
+    }
+
+    /// What a search that began at `began` and found `found` in `position` tells a person.
+    pub fn thought(&self, position: &G, found: Found<G::Move>, began: Instant) -> Thought<G::Move> {
+        let seat = position.to_move().expect("search on a finished game");
+        let players = position.players();
+        let p = win_probability(found.value, self.exact);
+        let shares = (0..players)
+            .map(|s| if Seat(s as u8) == seat { p } else { 1.0 - p })
+            .collect();
+        let proven = self.exact || found.value.abs() >= WON;
+        let depth = if self.exact {
+            "to the end".to_string()
+        } else {
+            format!("depth {}", found.depth)
+        };
+        Thought {
+            best: found.best,
+            shares,
+            score: Some(found.value),
+            proven,
+            detail: format!(
+                "{depth}, {} nodes in {:.2} s, value {}",
+                found.nodes,
+                began.elapsed().as_secs_f64(),
+                describe(found.value, self.exact)
+            ),
+        }
+    }
+
+    fn start(&mut self, deadline: Option<Instant>, node_limit: u64, to_the_end: bool) {
+        self.to_the_end = to_the_end;
+        self.nodes = 0;
+        self.node_limit = node_limit;
+        self.deadline = deadline;
+        self.stopped = false;
+        for h in &mut self.history {
+            *h /= 8;
+        }
+    }
+
+    /// The root of one iteration: the value and the best move found (`None` if stopped before
+    /// the first move was searched).
+    fn root(&mut self, position: &G, depth: i32, alpha: i32, beta: i32) -> (i32, Option<G::Move>) {
+        let mut best = None;
+        let value = self.node(position, depth, 0, alpha, beta, &mut best);
+        (value, best)
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        } else if self.nodes.is_multiple_of(1024) {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The value of a finished `position` for `seat`, found `ply` plies below the root.
+    fn terminal(&self, position: &G, seat: Seat, ply: usize) -> i32 {
+        let margin = self.knowledge.margin(position, seat);
+        if self.to_the_end {
+            margin
+        } else {
+            match margin.signum() {
+                1 => WIN - ply as i32,
+                -1 => -(WIN - ply as i32),
+                _ => 0,
+            }
+        }
+    }
+
+    fn history_slot(mv: &G::Move) -> usize {
+        use std::hash::{Hash, Hasher};
+        let mut h = Fx::default();
+        mv.hash(&mut h);
+        h.finish() as usize & (HISTORY - 1)
+    }
+
+    /// Negamax with alpha-beta over `position` (not over) from the view of its seat to move.
+    /// `best` receives the best move when one was fully searched.
+    fn node(
+        &mut self,
+        position: &G,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        best: &mut Option<G::Move>,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let me = position.to_move().expect("node on a finished game");
+        if ply > 0 {
+            if let Some(margin) = self.knowledge.last_move_margin(position) {
+                return if self.to_the_end {
+                    margin
+                } else {
+                    margin.signum() * (WIN - ply as i32 - 1)
+                };
+            }
+        }
+        if depth <= 0 && !self.to_the_end {
+            return self
+                .knowledge
+                .evaluate(position)
+                .expect("alpha-beta needs an evaluation");
+        }
+        let use_table = self
+            .knowledge
+            .left(position)
+            .is_none_or(|left| left > self.table_below);
+        let key = if use_table {
+            position.position_hash()
+        } else {
+            0
+        };
+        let slot = key as usize & (self.table.len() - 1);
+        let mut table_move = None;
+        if let Some(e) = self.table[slot].filter(|e| use_table && e.key == key) {
+            table_move = e.best;
+            let usable = if self.to_the_end {
+                e.depth == TO_THE_END
+            } else {
+                e.depth != TO_THE_END && e.depth as i32 >= depth
+            };
+            if ply > 0 && usable {
+                let v = from_table(e.value, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                };
+                if cut {
+                    *best = e.best;
+                    return v;
+                }
+            }
+        }
+        if self.buffers.len() <= ply {
+            self.buffers.resize_with(ply + 1, Default::default);
+            self.killers.resize(ply + 1, [None, None]);
+        }
+        let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
+        self.knowledge.search_moves(position, &mut moves);
+        self.order(position, &moves, &mut scores, table_move, ply);
+        let original_alpha = alpha;
+        let mut best_value = -INFINITY;
+        let mut best_move = None;
+        for i in 0..moves.len() {
+            // Selection sort: the next best-scored move.
+            let j = (i..moves.len())
+                .max_by_key(|&j| scores[j])
+                .expect("i < len");
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let mv = moves[i];
+            let mut child = position.clone();
+            child.play(mv);
+            let mut ignored = None;
+            let mut search = |this: &mut Self, lo: i32, hi: i32| -> i32 {
+                match child.to_move() {
+                    None => this.terminal(&child, me, ply + 1),
+                    Some(s) if s == me => {
+                        this.node(&child, depth - 1, ply + 1, lo, hi, &mut ignored)
+                    }
+                    Some(_) => -this.node(&child, depth - 1, ply + 1, -hi, -lo, &mut ignored),
+                }
+            };
+            let value = if i == 0 {
+                search(self, alpha, beta)
+            } else {
+                let v = search(self, alpha, alpha + 1);
+                if v > alpha && v < beta && !self.stopped {
+                    search(self, alpha, beta)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                break;
+            }
+            if value > best_value {
+                best_value = value;
+                best_move = Some(mv);
+                if ply == 0 {
+                    *best = Some(mv);
+                }
+            }
+            if value > alpha {
+                alpha = value;
+                if alpha >= beta {
+                    let k = &mut self.killers[ply];
+                    if k[0] != Some(mv) {
+                        k[1] = k[0];
+                        k[0] = Some(mv);
+                    }
+                    let d = if self.to_the_end {
+                        self.knowledge.left(position).unwrap_or(1) as i32
+                    } else {
+                        depth
+                    }
+                    .clamp(1, 64);
+                    self.history[Self::history_slot(&mv)] += (d * d) as u32;
+                    break;
+                }
+            }
+        }
+        self.buffers[ply] = (moves, scores);
+        if self.stopped {
+            return best_value.max(alpha);
+        }
+        if ply > 0 {
+            *best = best_move;
+        }
+        if !use_table {
+            return best_value;
+        }
+        let bound = if best_value <= original_alpha {
+            Bound::Upper
+        } else if best_value >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let depth = if self.to_the_end {
+            TO_THE_END as i32
+        } else {
+            depth.min(TO_THE_END as i32 - 1)
+        };
+        let replace = match self.table[slot] {
+            Some(e) => e.key == key || e.depth as i32 <= depth,
+            None => true,
+        };
+        if replace {
+            self.table[slot] = Some(Entry {
+                key,
+                depth: depth as i16,
+                value: to_table(best_value, ply),
+                bound,
+                best: best_move,
+            });
+        }
+        best_value
+    }
+
+    /// Scores `moves` for ordering: the table's move first, then the knowledge's scores, the
+    /// killers, the history.
+    fn order(
+        &self,
+        position: &G,
+        moves: &[G::Move],
+        scores: &mut Vec<i32>,
+        table_move: Option<G::Move>,
+        ply: usize,
+    ) {
+        scores.clear();
+        if !self.knowledge.move_scores(position, moves, scores) {
+            scores.clear();
+            scores.resize(moves.len(), 0);
+        }
+        let killers = self.killers[ply];
+        for (mv, score) in moves.iter().zip(scores.iter_mut()) {
+            if Some(*mv) == table_move {
+                *score = i32::MAX;
+                continue;
+            }
+            if killers[0] == Some(*mv) {
+                *score = score.saturating_add(1 << 20);
+            } else if killers[1] == Some(*mv) {
+                *score = score.saturating_add(1 << 19);
+            }
+            let h = self.history[Self::history_slot(mv)].min(1 << 18) as i32;
+            *score = score.saturating_add(h);
+        }
+    }
+}
+
+/// Win/loss values are stored relative to the node, so that they mean the same at any ply.
+fn to_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value + ply as i32
+    } else if value <= -WON {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: usize) -> i32 {
+    if value >= WON {
+        value - ply as i32
+    } else if value <= -WON {
+        value + ply as i32
+    } else {
+        value
+    }
+}
+
+/// A value as a probability of winning, for reports: the exact sign in exact mode, a logistic
+/// curve on the evaluation otherwise (about 0.73 at +100).
+fn win_probability(value: i32, exact: bool) -> f64 {
+    if exact {
+        return match value.signum() {
+            1 => 1.0,
+            -1 => 0.0,
+            _ => 0.5,
+        };
+    }
+    if value >= WON {
+        1.0
+    } else if value <= -WON {
+        0.0
+    } else {
+        1.0 / (1.0 + (-(value as f64) / 100.0).exp())
+    }
+}
+
+/// A value in words.
+fn describe(value: i32, exact: bool) -> String {
+    if exact {
+        format!("final margin {value:+}")
+    } else if value >= WON {
+        format!("win in {} plies", WIN - value)
+    } else if value <= -WON {
+        format!("loss in {} plies", WIN + value)
+    } else {
+        format!("{value:+}")
+    }
+}

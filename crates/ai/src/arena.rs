@@ -1,0 +1,173 @@
+//! The arena: agents play a series of games, seats rotating, and each agent's score is counted
+//! (a win 1, a draw or a shared win split), with a 95% interval and, for two agents, the Elo
+//! difference. Agents move one at a time, so each is measured on the machine it gets.
+
+use serde::Serialize;
+use trigonal_core::{Game, Options, OptionsError, Seat};
+
+use crate::player::{derive_seed, Player};
+use crate::Agent;
+
+/// The agent that sits at each seat in game `game` (0-based) of a series among `agents`: agent
+/// `a` sits at seat `(a + game) mod agents`, so over `agents` games every agent has every seat.
+pub fn seating(game: usize, agents: usize) -> Vec<usize> {
+    (0..agents)
+        .map(|seat| (seat + agents - game % agents) % agents)
+        .collect()
+}
+
+/// One finished game of a series.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GamePlayed {
+    /// 0-based number of the game in the series.
+    pub game: usize,
+    /// The agent index at each seat.
+    pub seating: Vec<usize>,
+    /// The moves, in canonical notation.
+    pub moves: Vec<String>,
+    /// The points each agent got (by agent index, not seat).
+    pub points: Vec<f64>,
+}
+
+/// Plays one game among `agents` (one per seat, in seat order for this game) from the start
+/// position of `G` with `options`; returns the moves and each seat's share.
+pub fn play_game<G: Game>(
+    options: &Options,
+    players: &mut [Box<dyn Player<G>>],
+) -> Result<(Vec<String>, Vec<f64>), OptionsError> {
+    let mut position = G::new(options)?;
+    let mut moves = Vec::new();
+    let mut legal = Vec::new();
+    while let Some(seat) = position.to_move() {
+        let mv = players[seat.index()].think(&position).best;
+        position.legal_moves(&mut legal);
+        assert!(
+            legal.contains(&mv),
+            "agent at seat {seat} chose {mv}, which is not legal"
+        );
+        for p in players.iter_mut() {
+            p.advance(mv);
+        }
+        position.play(mv);
+        moves.push(mv.to_string());
+    }
+    let outcome = position.outcome().expect("the game is over");
+    let n = position.players();
+    let shares = (0..n).map(|s| outcome.share(Seat(s as u8), n)).collect();
+    Ok((moves, shares))
+}
+
+/// Plays `games` games of `G` among `agents` (as many as the game has players), seats rotating
+/// (see [`seating`]); game `i` seeds its players from `seed` and `i`. `each` is called after
+/// every game.
+pub fn run<G: Game>(
+    options: &Options,
+    agents: &[Agent],
+    games: usize,
+    seed: u64,
+    each: impl FnMut(&GamePlayed),
+) -> Result<Vec<GamePlayed>, OptionsError> {
+    run_with::<G>(
+        options,
+        agents.len(),
+        games,
+        seed,
+        |agent, seed| agents[agent].player::<G>(seed),
+        each,
+    )
+}
+
+/// [`run`] with players made by `make(agent, seed)` for `agents` agents: for experiments with
+/// players that no agent text names.
+pub fn run_with<G: Game>(
+    options: &Options,
+    agents: usize,
+    games: usize,
+    seed: u64,
+    mut make: impl FnMut(usize, u64) -> Box<dyn Player<G>>,
+    mut each: impl FnMut(&GamePlayed),
+) -> Result<Vec<GamePlayed>, OptionsError> {
+    let n = agents;
+    let mut played = Vec::with_capacity(games);
+    for game in 0..games {
+        let seats = seating(game, n);
+        let mut players: Vec<Box<dyn Player<G>>> = seats
+            .iter()
+            .enumerate()
+            .map(|(seat, &a)| make(a, derive_seed(seed, (game * 8 + seat) as u64)))
+            .collect();
+        let (moves, shares) = play_game::<G>(options, &mut players)?;
+        let mut points = vec![0.0; n];
+        for (seat, &a) in seats.iter().enumerate() {
+            points[a] += shares[seat];
+        }
+        let result = GamePlayed {
+            game,
+            seating: seats,
+            moves,
+            points,
+        };
+        each(&result);
+        played.push(result);
+    }
+    Ok(played)
+}
+
+/// The result of a series, as `arena --json` prints it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    /// Games played.
+    pub games: usize,
+    /// The agents, as written.
+    pub agents: Vec<String>,
+    /// Each agent's points.
+    pub score: Vec<f64>,
+    /// A 95% interval for each agent's points (normal approximation over the games).
+    pub ci95: Vec<[f64; 2]>,
+    /// For two agents: the first's Elo advantage over the second; `null` otherwise.
+    pub elo: Option<f64>,
+}
+
+/// Sums a series up.
+pub fn summarise(agents: &[Agent], played: &[GamePlayed]) -> Summary {
+    let n = agents.len();
+    let games = played.len();
+    let (score, ci95): (Vec<f64>, Vec<[f64; 2]>) = (0..n)
+        .map(|a| {
+            let xs: Vec<f64> = played.iter().map(|g| g.points[a]).collect();
+            (round3(xs.iter().sum()), interval(&xs))
+        })
+        .unzip();
+    let elo = (n == 2 && games > 0).then(|| {
+        let g = games as f64;
+        let p = (score[0] / g).clamp(0.5 / g, 1.0 - 0.5 / g);
+        round3(-400.0 * (1.0 / p - 1.0).log10())
+    });
+    Summary {
+        games,
+        agents: agents.iter().map(ToString::to_string).collect(),
+        score,
+        ci95,
+        elo,
+    }
+}
+
+/// A 95% interval for the sum of `xs` (each in \[0, 1\]): the mean ± 1.96 standard errors,
+/// scaled to the number of games and clamped to \[0, games\].
+fn interval(xs: &[f64]) -> [f64; 2] {
+    let n = xs.len() as f64;
+    if xs.len() < 2 {
+        return [0.0, n];
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    let half = 1.96 * (var / n).sqrt();
+    [
+        round3(((mean - half) * n).max(0.0)),
+        round3(((mean + half) * n).min(n)),
+    ]
+}
+
+fn round3(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}

@@ -1,0 +1,129 @@
+//! Game knowledge: what a search may ask a game beyond its rules.
+//!
+//! The searches ([`crate::mcts`], [`crate::alphabeta`]) play through the [`Game`] trait only. A
+//! [`Knowledge`] adds what makes them stronger in one game: a playout policy better than uniform
+//! random moves, an estimate of a position that is not over, priors for the moves of a tree node,
+//! a static evaluation for alpha-beta, the final margin of a finished game. Every method has a
+//! generic default, so [`NoKnowledge`] works for any game; each game's module here implements it
+//! with that engine's public API, and each piece is kept only where an arena result justified it
+//! (see the README section "Computer opponents").
+
+pub mod triangoli;
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+use trigonal_core::{Game, Outcome, Seat};
+
+/// The most seats any Trigonal game has.
+pub const MAX_SEATS: usize = 4;
+
+/// Each seat's share of the win, in \[0, 1\], summing to 1 over the seats that play.
+pub type Shares = [f32; MAX_SEATS];
+
+/// The shares an outcome gives in a game of `players`.
+pub fn outcome_shares(outcome: Outcome, players: usize) -> Shares {
+    let mut shares = [0.0; MAX_SEATS];
+    for (s, share) in shares.iter_mut().enumerate().take(players) {
+        *share = outcome.share(Seat(s as u8), players) as f32;
+    }
+    shares
+}
+
+/// The score alpha-beta gives a won game (less the plies it takes, so that quicker wins are
+/// preferred); evaluations stay far below it.
+pub const WIN: i32 = 1_000_000;
+
+/// What a search may know about a game beyond its rules. Every method has a default that knows
+/// nothing; see the module documentation.
+pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
+    /// A short name for reports (`generic`, `triangoli`, …).
+    fn name(&self) -> &'static str;
+
+    /// The moves a search considers: by default every legal move. A game may leave out moves
+    /// that are never better than another one left in (a search over the rest loses nothing but
+    /// time); the result must not be empty when the game is not over.
+    fn search_moves(&self, position: &G, moves: &mut Vec<G::Move>) {
+        position.legal_moves(moves);
+    }
+
+    /// The index in `moves` (the legal moves, non-empty) that a playout plays. By default the
+    /// game's own [`Game::playout_choice`].
+    fn playout(&self, position: &G, moves: &[G::Move], rng: &mut SmallRng) -> usize {
+        position.playout_choice(moves, rng.gen())
+    }
+
+    /// How many plies a playout runs before [`Knowledge::estimate`] is asked instead of playing
+    /// on; `None` plays every playout to the end.
+    fn playout_cutoff(&self) -> Option<u32> {
+        None
+    }
+
+    /// An estimate of each seat's share of the win in a position that is not over; `None` when
+    /// there is none (the playout then runs to the end).
+    fn estimate(&self, position: &G) -> Option<Shares> {
+        let _ = position;
+        None
+    }
+
+    /// Fills `priors` (one per move of `moves`, each in \[0, 1\]) with how promising each move
+    /// looks before any search; returns `false` (the default) when there is no such knowledge.
+    fn priors(&self, position: &G, moves: &[G::Move], priors: &mut Vec<f32>) -> bool {
+        let _ = (position, moves, priors);
+        false
+    }
+
+    /// Fills `scores` (one per move of `moves`) with an ordering score, higher for moves more
+    /// likely to be best, for alpha-beta's move ordering; returns `false` (the default) when there
+    /// is no such knowledge.
+    fn move_scores(&self, position: &G, moves: &[G::Move], scores: &mut Vec<i32>) -> bool {
+        let _ = (position, moves, scores);
+        false
+    }
+
+    /// Alpha-beta's static evaluation of a two-player position that is not over, from the view of
+    /// the seat to move, well inside ±[`WIN`]. `None` (the default) means the game has none, and
+    /// alpha-beta is not offered for it.
+    fn evaluate(&self, position: &G) -> Option<i32> {
+        let _ = position;
+        None
+    }
+
+    /// How much of the game is left, in the game's own measure (Triangoli: empty triangles);
+    /// `None` (the default) when unknown. Searches skip their transposition table where
+    /// little is left, since there a table probe (a cache miss) costs more than it saves.
+    fn left(&self, position: &G) -> Option<u32> {
+        let _ = position;
+        None
+    }
+
+    /// In a two-player position (not over) where every legal move ends the game, the best
+    /// [`Knowledge::margin`] the seat to move can reach, found without playing the moves out;
+    /// `None` (the default) where that does not hold or is not known. A shortcut for the exact
+    /// solver's last ply.
+    fn last_move_margin(&self, position: &G) -> Option<i32> {
+        let _ = position;
+        None
+    }
+
+    /// The final margin of a finished two-player game from the view of `seat`, in the units the
+    /// rules score in: positive exactly when `seat` won, zero exactly for a draw. The exact
+    /// solver maximises it. By default 1, 0 or -1.
+    fn margin(&self, position: &G, seat: Seat) -> i32 {
+        match position.outcome() {
+            Some(o) if o.winners.contains(seat) && o.winners.len() == 1 => 1,
+            Some(o) if o.winners.is_empty() || o.winners.contains(seat) => 0,
+            Some(_) => -1,
+            None => 0,
+        }
+    }
+}
+
+/// Knowledge of no game: every default.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct NoKnowledge;
+
+impl<G: Game> Knowledge<G> for NoKnowledge {
+    fn name(&self) -> &'static str {
+        "generic"
+    }
+}

@@ -1,0 +1,224 @@
+//! Triangoli knowledge: an evaluation for alpha-beta, the final margin the exact solver
+//! maximises, and the player each level puts at the board.
+
+use rand::rngs::SmallRng;
+use rand::Rng;
+use trigonal_core::{Game, Seat};
+use trigonal_triangoli::{Exchange, Move, Triangle, Triangoli, SECTORS};
+
+use super::Knowledge;
+use crate::mcts::MctsParams;
+use crate::player::{Endgame, MctsPlayer, Player};
+use crate::{Budget, Level};
+
+/// Triangoli knowledge (see the module documentation).
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TriangoliKnowledge {
+    /// The probability that a playout plays the move that most improves the mover's margin as
+    /// if the game ended after it (else a uniformly random move).
+    pub greedy: f64,
+}
+
+impl Default for TriangoliKnowledge {
+    fn default() -> Self {
+        TriangoliKnowledge { greedy: 0.5 }
+    }
+}
+
+/// The number of empty triangles.
+pub fn empty_triangles(position: &Triangoli) -> u32 {
+    Triangle::all().filter(|&t| position.is_empty(t)).count() as u32
+}
+
+/// The final margin of a finished game for `seat`, as one number: 16 × (cylinders kept by
+/// `seat` − by the opponent) + (sectors won by `seat` − by the opponent). Positive exactly when
+/// `seat` won (most cylinders kept, then most sectors won), zero exactly for a draw.
+pub fn final_margin(position: &Triangoli, seat: Seat) -> i32 {
+    margin_counts(&position.sector_score().cylinders, seat)
+}
+
+/// Splits a [`final_margin`] into (cylinders, sectors).
+pub fn split_margin(margin: i32) -> (i32, i32) {
+    let cylinders = (margin as f64 / 16.0).round() as i32;
+    (cylinders, margin - 16 * cylinders)
+}
+
+impl Knowledge<Triangoli> for TriangoliKnowledge {
+    fn name(&self) -> &'static str {
+        "triangoli"
+    }
+
+    fn playout(&self, position: &Triangoli, moves: &[Move], rng: &mut SmallRng) -> usize {
+        if moves.len() == 1 || !rng.gen_bool(self.greedy) {
+            return rng.gen_range(0..moves.len());
+        }
+        let Some(me) = position.to_move() else {
+            return 0;
+        };
+        let Some(from) = position.pawn(me) else {
+            return rng.gen_range(0..moves.len());
+        };
+        let before = position.sector_score().cylinders;
+        let mut best = (i32::MIN, 0usize);
+        let offset = rng.gen_range(0..moves.len());
+        for k in 0..moves.len() {
+            let i = (k + offset) % moves.len();
+            if let Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } = moves[i]
+            {
+                let v = margin_counts(&after(&before, me, steps(from, to), triangle, exchange), me);
+                if v > best.0 {
+                    best = (v, i);
+                }
+            }
+        }
+        best.1
+    }
+
+    fn evaluate(&self, position: &Triangoli) -> Option<i32> {
+        let me = position.to_move()?;
+        Some(evaluate(position, me))
+    }
+
+    fn left(&self, position: &Triangoli) -> Option<u32> {
+        Some(empty_triangles(position))
+    }
+
+    fn last_move_margin(&self, position: &Triangoli) -> Option<i32> {
+        if empty_triangles(position) != 1 {
+            return None;
+        }
+        let me = position.to_move()?;
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let before = position.sector_score().cylinders;
+        let from = position.pawn(me)?;
+        moves
+            .iter()
+            .map(|&mv| match mv {
+                Move::Turn {
+                    to,
+                    triangle,
+                    exchange,
+                } => Some(margin_counts(
+                    &after(&before, me, steps(from, to), triangle, exchange),
+                    me,
+                )),
+                Move::Setup(_) | Move::Pass => None,
+            })
+            .try_fold(i32::MIN, |best, m| m.map(|m| best.max(m)))
+    }
+
+    fn margin(&self, position: &Triangoli, seat: Seat) -> i32 {
+        final_margin(position, seat)
+    }
+
+    fn move_scores(&self, position: &Triangoli, moves: &[Move], scores: &mut Vec<i32>) -> bool {
+        let Some(me) = position.to_move() else {
+            return false;
+        };
+        let before = position.sector_score().cylinders;
+        let base = evaluate_counts(&before, me);
+        scores.extend(moves.iter().map(|&mv| match mv {
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => {
+                let from = position.pawn(me).expect("pawns placed");
+                let counts = after(&before, me, steps(from, to), triangle, exchange);
+                evaluate_counts(&counts, me) - base
+            }
+            Move::Setup(_) | Move::Pass => 0,
+        }));
+        true
+    }
+}
+
+/// The number of steps between two points on one line (0 if they are not).
+fn steps(from: trigonal_triangoli::Point, to: trigonal_triangoli::Point) -> u8 {
+    let (fx, fy) = from.xy();
+    let (tx, ty) = to.xy();
+    if fy == ty {
+        ((fx - tx).abs() / 2) as u8
+    } else {
+        (fy - ty).unsigned_abs()
+    }
+}
+
+/// The cylinders of each seat in each sector after `me` places `d` cylinders in `triangle` and
+/// makes `exchange`.
+fn after(
+    before: &[[u8; 2]; SECTORS],
+    me: Seat,
+    d: u8,
+    triangle: Triangle,
+    exchange: Exchange,
+) -> [[u8; 2]; SECTORS] {
+    let (a, b) = (me.index(), 1 - me.index());
+    let mut counts = *before;
+    counts[triangle.sector()][a] += d;
+    for t in exchange.triangles() {
+        counts[t.sector()][a] += 1;
+        counts[t.sector()][b] -= 1;
+    }
+    counts
+}
+
+/// [`final_margin`] from the cylinders of each seat in each sector.
+fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
+    let (a, b) = (me.index(), 1 - me.index());
+    let (mut kept, mut sectors) = (0i32, 0i32);
+    for c in cylinders {
+        let (x, y) = (c[a] as i32, c[b] as i32);
+        if x > y {
+            kept += x;
+            sectors += 1;
+        } else if y > x {
+            kept -= y;
+            sectors -= 1;
+        }
+    }
+    16 * kept + sectors
+}
+
+/// [`evaluate`] from the cylinders of each seat in each sector.
+fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
+    let (a, b) = (me.index(), 1 - me.index());
+    let (mut kept, mut sectors, mut material) = (0i32, 0i32, 0i32);
+    for c in cylinders {
+        let (x, y) = (c[a] as i32, c[b] as i32);
+        material += x - y;
+        if x > y {
+            kept += x;
+            sectors += 1;
+        } else if y > x {
+            kept -= y;
+            sectors -= 1;
+        }
+    }
+    100 * kept + 10 * sectors + 30 * material
+}
+
+/// The evaluation from the view of `me`, in hundredths of a cylinder: the sector score as if
+/// the game ended now, plus a smaller weight for every cylinder on the board.
+pub fn evaluate(position: &Triangoli, me: Seat) -> i32 {
+    evaluate_counts(&position.sector_score().cylinders, me)
+}
+
+/// The player `level` puts at a Triangoli board: MCTS with this knowledge, and the exact solver
+/// from 10 empty triangles on (given half of each move's time; see [`Endgame`]).
+pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
+    let knowledge = TriangoliKnowledge::default();
+    let params = MctsParams {
+        threads: level.threads(),
+        ..MctsParams::default()
+    };
+    Box::new(
+        MctsPlayer::new(knowledge, params, budget, seed)
+            .with_endgame(Endgame::new(knowledge, 10, 20)),
+    )
+}

@@ -1,0 +1,528 @@
+//! Monte Carlo tree search for any number of players, with game knowledge.
+//!
+//! UCT in which every node keeps a summed reward per seat (a share of the win, so a 3- or
+//! 4-player game needs no reduction to two sides) and selection maximises the reward of the seat
+//! that moves at the node. Beyond plain UCT ([`crate::uct`]):
+//! - the playout policy, playout cut-off with an estimate, move priors (progressive bias) and the
+//!   moves searched come from a [`Knowledge`];
+//! - a solver: finished positions are proven, a node is proven when its mover has a proven sole
+//!   win among its children or when every child is proven (max^n over the proven values), and a
+//!   proven node is not searched again;
+//! - tree reuse: [`Mcts::advance`] keeps the subtree of each move played;
+//! - root parallelism: each thread grows its own tree from its own random stream, and the root
+//!   statistics are merged move by move. Under an iteration budget the result depends only on
+//!   the seed.
+
+use std::collections::HashMap;
+use std::time::Instant;
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use trigonal_core::{Game, Outcome, Seat, Seats};
+
+use crate::knowledge::{outcome_shares, Knowledge, Shares, MAX_SEATS};
+use crate::{Budget, Thought};
+
+/// The tunable parts of the search.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct MctsParams {
+    /// The UCB1 exploration constant.
+    pub exploration: f32,
+    /// Weight of a move's prior in selection: `weight · prior / (visits + 1)`.
+    pub prior_weight: f32,
+    /// Threads, each growing its own tree (root parallelism).
+    pub threads: usize,
+    /// The most nodes a tree holds; past it, leaves are no longer expanded.
+    pub max_nodes: usize,
+}
+
+impl Default for MctsParams {
+    fn default() -> Self {
+        MctsParams {
+            exploration: std::f32::consts::SQRT_2,
+            prior_weight: 0.0,
+            threads: 1,
+            max_nodes: 3_000_000,
+        }
+    }
+}
+
+/// A node's proof: `UNPROVEN`, or `PROVEN | winners` (the seats that win with best play, none
+/// for a draw).
+const UNPROVEN: u16 = 0;
+const PROVEN: u16 = 0x100;
+
+#[derive(Clone, Debug)]
+struct Node<M> {
+    /// The move from the parent (`None` at the root).
+    mv: Option<M>,
+    visits: u32,
+    /// Summed share of each seat over the playouts through here.
+    reward: Shares,
+    prior: f32,
+    /// Children are `first .. first + len`; `len == 0` for a leaf.
+    first: u32,
+    len: u32,
+    proof: u16,
+}
+
+impl<M> Node<M> {
+    fn new(mv: Option<M>, prior: f32) -> Node<M> {
+        Node {
+            mv,
+            visits: 0,
+            reward: [0.0; MAX_SEATS],
+            prior,
+            first: 0,
+            len: 0,
+            proof: UNPROVEN,
+        }
+    }
+
+    fn children(&self) -> std::ops::Range<usize> {
+        self.first as usize..(self.first + self.len) as usize
+    }
+}
+
+fn proof_of(outcome: Outcome) -> u16 {
+    PROVEN | outcome.winners.0 as u16
+}
+
+fn outcome_of(proof: u16) -> Outcome {
+    Outcome {
+        winners: Seats(proof as u8),
+    }
+}
+
+/// One tree: its root position, its nodes and its random stream.
+struct Tree<G: Game> {
+    root: G,
+    nodes: Vec<Node<G::Move>>,
+    rng: SmallRng,
+    /// Scratch: the path of the current iteration (node, seat to move there).
+    path: Vec<(usize, Seat)>,
+    moves: Vec<G::Move>,
+    priors: Vec<f32>,
+}
+
+impl<G: Game> Tree<G> {
+    fn new(root: G, rng: SmallRng) -> Tree<G> {
+        Tree {
+            root,
+            nodes: vec![Node::new(None, 0.0)],
+            rng,
+            path: Vec::new(),
+            moves: Vec::new(),
+            priors: Vec::new(),
+        }
+    }
+
+    fn reset(&mut self, root: G) {
+        self.root = root;
+        self.nodes.clear();
+        self.nodes.push(Node::new(None, 0.0));
+    }
+
+    /// Keeps the subtree below the root's child `mv`, which becomes the root.
+    fn advance(&mut self, mv: G::Move) {
+        let mut next = self.root.clone();
+        next.play(mv);
+        let child = self.nodes[0]
+            .children()
+            .find(|&c| self.nodes[c].mv == Some(mv));
+        let Some(child) = child else {
+            self.reset(next);
+            return;
+        };
+        let mut kept = Vec::with_capacity(self.nodes.len() / 4);
+        let mut root = self.nodes[child].clone();
+        root.mv = None;
+        kept.push(root);
+        let mut queue = std::collections::VecDeque::from([(child, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let range = self.nodes[old].children();
+            if range.is_empty() {
+                continue;
+            }
+            let first = kept.len();
+            kept[new].first = first as u32;
+            for (i, c) in range.enumerate() {
+                kept.push(self.nodes[c].clone());
+                queue.push_back((c, first + i));
+            }
+        }
+        self.nodes = kept;
+        self.root = next;
+    }
+
+    /// Runs iterations until the budget is spent; returns how many ran.
+    fn run<K: Knowledge<G>>(
+        &mut self,
+        knowledge: &K,
+        params: &MctsParams,
+        budget: Budget,
+        began: Instant,
+    ) -> u64 {
+        let mut done = 0u64;
+        loop {
+            match budget {
+                Budget::Iterations(n) if done >= n => break,
+                Budget::Time(t) if done.is_multiple_of(16) && began.elapsed() >= t => break,
+                _ => {}
+            }
+            if self.nodes[0].proof != UNPROVEN {
+                break;
+            }
+            self.iterate(knowledge, params);
+            done += 1;
+        }
+        done
+    }
+
+    fn iterate<K: Knowledge<G>>(&mut self, knowledge: &K, params: &MctsParams) {
+        let players = self.root.players();
+        let mut state = self.root.clone();
+        self.path.clear();
+        let mut node = 0;
+        let shares = loop {
+            let seat = state.to_move().unwrap_or_default();
+            self.path.push((node, seat));
+            let n = &self.nodes[node];
+            if n.proof != UNPROVEN {
+                break outcome_shares(outcome_of(n.proof), players);
+            }
+            if n.len == 0 {
+                if let Some(outcome) = state.outcome() {
+                    self.nodes[node].proof = proof_of(outcome);
+                    self.propagate_proof();
+                    break outcome_shares(outcome, players);
+                }
+                if (n.visits == 0 && node != 0) || self.nodes.len() >= params.max_nodes {
+                    break self.playout(&mut state, knowledge);
+                }
+                self.expand(node, &state, knowledge);
+            }
+            node = self.select(node, seat, params);
+            state.play(self.nodes[node].mv.expect("a child has a move"));
+        };
+        for &(i, _) in &self.path {
+            let n = &mut self.nodes[i];
+            n.visits += 1;
+            for (r, s) in n.reward.iter_mut().zip(shares) {
+                *r += s;
+            }
+        }
+    }
+
+    /// Creates the children of leaf `node`, whose position is `state`: ordered by prior when
+    /// the knowledge gives priors, shuffled otherwise, so that unvisited children are tried in
+    /// that order.
+    fn expand<K: Knowledge<G>>(&mut self, node: usize, state: &G, knowledge: &K) {
+        knowledge.search_moves(state, &mut self.moves);
+        debug_assert!(!self.moves.is_empty(), "a game that is not over has a move");
+        self.priors.clear();
+        let first = self.nodes.len();
+        if knowledge.priors(state, &self.moves, &mut self.priors) {
+            let mut order: Vec<usize> = (0..self.moves.len()).collect();
+            order.sort_by(|&a, &b| self.priors[b].total_cmp(&self.priors[a]));
+            for i in order {
+                self.nodes
+                    .push(Node::new(Some(self.moves[i]), self.priors[i]));
+            }
+        } else {
+            for i in (1..self.moves.len()).rev() {
+                let j = self.rng.gen_range(0..=i);
+                self.moves.swap(i, j);
+            }
+            for &mv in &self.moves {
+                self.nodes.push(Node::new(Some(mv), 0.0));
+            }
+        }
+        let n = &mut self.nodes[node];
+        n.first = first as u32;
+        n.len = self.moves.len() as u32;
+    }
+
+    /// The child of `node` to descend into: an unvisited one first (in stored order), else the
+    /// best by UCB1 plus prior bias for `seat`; a proven child counts at its proven value.
+    fn select(&self, node: usize, seat: Seat, params: &MctsParams) -> usize {
+        let parent = &self.nodes[node];
+        let log_n = (parent.visits.max(1) as f32).ln();
+        let s = seat.index();
+        let players = self.root.players();
+        let mut best = usize::MAX;
+        let mut best_value = f32::NEG_INFINITY;
+        for c in parent.children() {
+            let child = &self.nodes[c];
+            let value = if child.proof != UNPROVEN {
+                outcome_shares(outcome_of(child.proof), players)[s]
+            } else if child.visits == 0 {
+                return c;
+            } else {
+                let n = child.visits as f32;
+                child.reward[s] / n
+                    + params.exploration * (log_n / n).sqrt()
+                    + params.prior_weight * child.prior / (n + 1.0)
+            };
+            if value > best_value {
+                best_value = value;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// After the last node of the path was proven, proves its ancestors where that follows.
+    fn propagate_proof(&mut self) {
+        let players = self.root.players();
+        for i in (0..self.path.len() - 1).rev() {
+            let (parent, seat) = self.path[i];
+            let (child, _) = self.path[i + 1];
+            let child_proof = self.nodes[child].proof;
+            let s = seat.index();
+            let child_outcome = outcome_of(child_proof);
+            let sole_win = child_outcome.winners.len() == 1 && child_outcome.winners.contains(seat);
+            let proof = if sole_win {
+                child_proof
+            } else {
+                let mut best: Option<(f32, u16)> = None;
+                for c in self.nodes[parent].children() {
+                    let p = self.nodes[c].proof;
+                    if p == UNPROVEN {
+                        return;
+                    }
+                    let v = outcome_shares(outcome_of(p), players)[s];
+                    if best.is_none_or(|(bv, _)| v > bv) {
+                        best = Some((v, p));
+                    }
+                }
+                best.expect("a node with a proven child has children").1
+            };
+            self.nodes[parent].proof = proof;
+        }
+    }
+
+    fn playout<K: Knowledge<G>>(&mut self, state: &mut G, knowledge: &K) -> Shares {
+        playout(state, knowledge, &mut self.rng, &mut self.moves)
+    }
+}
+
+/// Plays `state` out with the knowledge's policy: each seat's share at the end, or the
+/// knowledge's estimate once its cut-off is reached.
+pub fn playout<G: Game, K: Knowledge<G>>(
+    state: &mut G,
+    knowledge: &K,
+    rng: &mut SmallRng,
+    moves: &mut Vec<G::Move>,
+) -> Shares {
+    let cutoff = knowledge.playout_cutoff();
+    let mut plies = 0;
+    loop {
+        if let Some(outcome) = state.outcome() {
+            return outcome_shares(outcome, state.players());
+        }
+        if cutoff.is_some_and(|c| plies >= c) {
+            if let Some(estimate) = knowledge.estimate(state) {
+                return estimate;
+            }
+        }
+        state.legal_moves(moves);
+        let i = knowledge.playout(state, moves, rng);
+        state.play(moves[i]);
+        plies += 1;
+    }
+}
+
+/// What a root move gathered over all trees.
+#[derive(Clone, Debug)]
+struct RootStat {
+    visits: u64,
+    reward: [f64; MAX_SEATS],
+    proof: u16,
+}
+
+/// MCTS with knowledge `K`, kept from move to move (see the module documentation).
+pub struct Mcts<G: Game, K: Knowledge<G>> {
+    knowledge: K,
+    params: MctsParams,
+    seed: u64,
+    trees: Vec<Tree<G>>,
+}
+
+impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
+    /// A search with no tree yet; `seed` fixes every random choice.
+    pub fn new(knowledge: K, params: MctsParams, seed: u64) -> Mcts<G, K> {
+        Mcts {
+            knowledge,
+            params,
+            seed,
+            trees: Vec::new(),
+        }
+    }
+
+    /// The parameters searched with.
+    pub fn params(&self) -> &MctsParams {
+        &self.params
+    }
+
+    /// Tells the search that `mv` was played from the position last searched (by anyone): the
+    /// subtree below it is kept for the next search.
+    pub fn advance(&mut self, mv: G::Move) {
+        for tree in &mut self.trees {
+            tree.advance(mv);
+        }
+    }
+
+    /// Drops every tree (after an undo, say).
+    pub fn forget(&mut self) {
+        self.trees.clear();
+    }
+
+    /// Nodes held over all trees.
+    pub fn nodes(&self) -> usize {
+        self.trees.iter().map(|t| t.nodes.len()).sum()
+    }
+
+    /// Searches `position` (not over) within `budget` and returns the most visited move, or a
+    /// proven win. An iteration budget is split between the threads.
+    pub fn search(&mut self, position: &G, budget: Budget) -> Thought<G::Move> {
+        let threads = self.params.threads.max(1);
+        let hash = position.position_hash();
+        if self.trees.len() != threads {
+            self.trees = (0..threads)
+                .map(|i| {
+                    let stream = self.seed ^ (i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+                    Tree::new(position.clone(), SmallRng::seed_from_u64(stream))
+                })
+                .collect();
+        }
+        for tree in &mut self.trees {
+            if tree.root.position_hash() != hash {
+                tree.reset(position.clone());
+            }
+        }
+        let budget = match budget {
+            Budget::Iterations(n) => Budget::Iterations(n.div_ceil(threads as u64)),
+            time => time,
+        };
+        let began = Instant::now();
+        let (knowledge, params) = (&self.knowledge, &self.params);
+        let iterations: u64 = if threads == 1 {
+            self.trees[0].run(knowledge, params, budget, began)
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = self
+                    .trees
+                    .iter_mut()
+                    .map(|tree| scope.spawn(move || tree.run(knowledge, params, budget, began)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a search thread panicked"))
+                    .sum()
+            })
+        };
+        self.conclude(position, iterations, began)
+    }
+
+    /// Merges the root statistics of the trees and picks the move.
+    fn conclude(&mut self, position: &G, iterations: u64, began: Instant) -> Thought<G::Move> {
+        let players = position.players();
+        let seat = position.to_move().expect("search on a finished game");
+        let mut stats: HashMap<G::Move, RootStat> = HashMap::new();
+        let mut order = Vec::new();
+        let mut root_visits = 0u64;
+        let mut root_reward = [0f64; MAX_SEATS];
+        for tree in &self.trees {
+            let root = &tree.nodes[0];
+            root_visits += root.visits as u64;
+            for (r, x) in root_reward.iter_mut().zip(root.reward) {
+                *r += x as f64;
+            }
+            for c in root.children() {
+                let n = &tree.nodes[c];
+                let mv = n.mv.expect("a child has a move");
+                let stat = stats.entry(mv).or_insert_with(|| {
+                    order.push(mv);
+                    RootStat {
+                        visits: 0,
+                        reward: [0.0; MAX_SEATS],
+                        proof: UNPROVEN,
+                    }
+                });
+                stat.visits += n.visits as u64;
+                for (r, x) in stat.reward.iter_mut().zip(n.reward) {
+                    *r += x as f64;
+                }
+                if n.proof != UNPROVEN {
+                    stat.proof = n.proof;
+                }
+            }
+        }
+        let value = |stat: &RootStat| -> (f64, f64, f64) {
+            // Proven values first (a proven sole win above all, a proven loss below all), then
+            // visits, then mean reward.
+            let s = seat.index();
+            if stat.proof != UNPROVEN {
+                let share = outcome_shares(outcome_of(stat.proof), players)[s] as f64;
+                let rank = if share >= 1.0 {
+                    2.0
+                } else if share <= 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                };
+                return (rank, stat.visits as f64, share);
+            }
+            let mean = stat.reward[s] / stat.visits.max(1) as f64;
+            (0.0, stat.visits as f64, mean)
+        };
+        let best = if order.is_empty() {
+            // Nothing was searched (a proven root with no children cannot occur): any move.
+            self.knowledge
+                .search_moves(position, &mut self.trees[0].moves);
+            self.trees[0].moves[0]
+        } else {
+            *order
+                .iter()
+                .max_by(|a, b| {
+                    let (va, vb) = (value(&stats[*a]), value(&stats[*b]));
+                    va.partial_cmp(&vb).unwrap_or(std::cmp::Ordering::Equal)
+                })
+                .expect("root moves")
+        };
+        let root_proof = self
+            .trees
+            .iter()
+            .map(|t| t.nodes[0].proof)
+            .max()
+            .unwrap_or(UNPROVEN);
+        let shares: Vec<f64> = if root_proof != UNPROVEN {
+            let o = outcome_of(root_proof);
+            (0..players)
+                .map(|s| o.share(Seat(s as u8), players))
+                .collect()
+        } else {
+            (0..players)
+                .map(|s| root_reward[s] / root_visits.max(1) as f64)
+                .collect()
+        };
+        let best_stat = stats.get(&best);
+        let detail = format!(
+            "{iterations} playouts in {:.2} s on {} thread(s), {} nodes; best move {} of {} visits{}",
+            began.elapsed().as_secs_f64(),
+            self.trees.len(),
+            self.nodes(),
+            best_stat.map_or(0, |s| s.visits),
+            root_visits,
+            if root_proof != UNPROVEN { ", proven" } else { "" }
+        );
+        Thought {
+            best,
+            shares,
+            score: None,
+            proven: root_proof != UNPROVEN,
+            detail,
+        }
+    }
+}

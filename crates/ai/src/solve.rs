@@ -1,0 +1,110 @@
+//! Exact solving of Triangoli positions: the result with best play on both sides (win, draw or
+//! loss for the side to move), the final margin, and a move that achieves it.
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+use trigonal_core::{Game, Seat};
+use trigonal_triangoli::Triangoli;
+
+use crate::alphabeta::AlphaBeta;
+use crate::knowledge::triangoli::{split_margin, TriangoliKnowledge};
+
+/// Win, draw or loss.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The side to move wins.
+    Win,
+    /// Neither wins.
+    Draw,
+    /// The side to move loses.
+    Loss,
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "loss",
+        })
+    }
+}
+
+/// A solved position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// The side to move.
+    pub seat: Seat,
+    /// The result for the side to move with best play.
+    pub verdict: Verdict,
+    /// Cylinders kept by the side to move minus the opponent's, with best play (both sides
+    /// maximising first this, then `sectors`).
+    pub cylinders: i32,
+    /// Sectors won by the side to move minus the opponent's, in that line.
+    pub sectors: i32,
+    /// A best move, canonical text.
+    pub best: String,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Why a position cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// The solver is for Triangoli.
+    #[error("there is no exact solver for {0}; only for triangoli")]
+    NoSolver(String),
+    /// Nothing to solve.
+    #[error("the game is over")]
+    Over,
+}
+
+/// Solves a Triangoli position (not over) with a table of 2^`table_bits` entries.
+pub fn solve_triangoli(position: &Triangoli, table_bits: u32) -> Result<Solved, SolveError> {
+    let seat = position.to_move().ok_or(SolveError::Over)?;
+    let began = Instant::now();
+    let mut search = AlphaBeta::exact(TriangoliKnowledge::default(), table_bits);
+    let found = search.solve(position);
+    let (cylinders, sectors) = split_margin(found.value);
+    Ok(Solved {
+        seat,
+        verdict: match found.value.signum() {
+            1 => Verdict::Win,
+            0 => Verdict::Draw,
+            _ => Verdict::Loss,
+        },
+        cylinders,
+        sectors,
+        best: found.best.to_string(),
+        nodes: found.nodes,
+        elapsed: began.elapsed(),
+    })
+}
+
+/// Solves a position of a game picked at run time (Triangoli only).
+pub fn solve(position: &dyn trigonal_core::DynGame) -> Result<Solved, SolveError> {
+    match position.as_any().downcast_ref::<Triangoli>() {
+        Some(p) => solve_triangoli(p, 22),
+        None => Err(SolveError::NoSolver(position.id().to_string())),
+    }
+}
+
+/// A Triangoli position with exactly `empties` empty triangles and the game not over, reached by
+/// uniformly random moves from the start under `seed`; `None` when that game ended before.
+pub fn random_position(empties: u32, seed: u64) -> Option<Triangoli> {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(seed);
+    let mut position = Triangoli::start();
+    let mut moves = Vec::new();
+    loop {
+        position.to_move()?;
+        if crate::knowledge::triangoli::empty_triangles(&position) == empties {
+            return Some(position);
+        }
+        position.legal_moves(&mut moves);
+        position.play(moves[rng.gen_range(0..moves.len())]);
+    }
+}

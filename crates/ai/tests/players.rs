@@ -1,0 +1,189 @@
+//! Agents, players and the arena, over every registered game.
+
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use trigonal_ai::arena::{self, seating, summarise};
+use trigonal_ai::knowledge::NoKnowledge;
+use trigonal_ai::mcts::{Mcts, MctsParams};
+use trigonal_ai::{level_player, Agent, Budget, Level};
+use trigonal_core::{Game, Options};
+use trigonal_games::{visit, Visitor};
+use trigonal_triangoli::Triangoli;
+
+#[test]
+fn agents_parse_print_and_refuse_bad_text() {
+    for text in [
+        "random",
+        "uct:100",
+        "ai:hard",
+        "ai:easy:20",
+        "ai:random",
+        "ai:max:600000",
+    ] {
+        let agent: Agent = text.parse().unwrap();
+        assert_eq!(agent.to_string(), text);
+    }
+    assert_eq!(
+        "ai:medium:250".parse::<Agent>(),
+        Ok(Agent::Ai {
+            level: Level::Medium,
+            ms: Some(250)
+        })
+    );
+    let cases = [
+        ("", "unknown kind"),
+        ("human", "unknown kind"),
+        ("uct", "needs its milliseconds"),
+        ("uct:", "is not a number of milliseconds"),
+        ("uct:fast", "is not a number of milliseconds"),
+        ("uct:-5", "is not a number of milliseconds"),
+        ("uct:0", "out of range"),
+        ("uct:600001", "out of range"),
+        ("uct:10:20", "too many"),
+        ("ai", "needs a level"),
+        ("ai:expert", "unknown level"),
+        ("ai:hard:x", "is not a number of milliseconds"),
+        ("ai:hard:10:10", "too many"),
+        ("random:5", "too many"),
+    ];
+    for (text, want) in cases {
+        let err = text.parse::<Agent>().unwrap_err().to_string();
+        assert!(err.contains(want), "{text:?}: got {err:?}, want {want:?}");
+    }
+}
+
+#[test]
+fn mcts_is_reproducible_under_a_seed_with_an_iteration_budget() {
+    let mut position = Triangoli::start();
+    let mut rng = SmallRng::seed_from_u64(5);
+    let mut moves = Vec::new();
+    for _ in 0..6 {
+        position.legal_moves(&mut moves);
+        position.play(moves[rng.gen_range(0..moves.len())]);
+    }
+    for threads in [1, 2] {
+        let params = MctsParams {
+            threads,
+            ..MctsParams::default()
+        };
+        let run = |seed| {
+            let mut search: Mcts<Triangoli, NoKnowledge> = Mcts::new(NoKnowledge, params, seed);
+            let first = search.search(&position, Budget::Iterations(400));
+            // Tree reuse: the next search starts from the kept subtree.
+            let mut next = position.clone();
+            next.play(first.best);
+            search.advance(first.best);
+            assert!(search.nodes() > 1, "the subtree was kept");
+            let second = search.search(&next, Budget::Iterations(400));
+            (first.best, first.shares, second.best, second.shares)
+        };
+        assert_eq!(run(9), run(9), "{threads} thread(s)");
+    }
+}
+
+#[test]
+fn seats_rotate_and_the_summary_has_the_json_shape() {
+    assert_eq!(seating(0, 2), vec![0, 1]);
+    assert_eq!(seating(1, 2), vec![1, 0]);
+    assert_eq!(seating(1, 3), vec![2, 0, 1]);
+    for game in 0..8 {
+        let s = seating(game, 4);
+        for agent in 0..4 {
+            // Agent a sits at seat (a + game) mod 4.
+            assert_eq!(s[(agent + game) % 4], agent);
+        }
+    }
+    let agents = [Agent::Random, "ai:random".parse().unwrap()];
+    let mut seen = Vec::new();
+    let played = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, |g| {
+        seen.push(g.seating.clone())
+    })
+    .unwrap();
+    assert_eq!(seen, vec![vec![0, 1], vec![1, 0], vec![0, 1], vec![1, 0]]);
+    for g in &played {
+        assert!((g.points.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    }
+    let summary = summarise(&agents, &played);
+    let line = serde_json::to_string(&summary).unwrap();
+    assert!(
+        line.starts_with(r#"{"games":4,"agents":["random","ai:random"],"score":["#),
+        "{line}"
+    );
+    let order: Vec<usize> = [
+        "\"games\"",
+        "\"agents\"",
+        "\"score\"",
+        "\"ci95\"",
+        "\"elo\"",
+    ]
+    .iter()
+    .map(|k| line.find(k).unwrap())
+    .collect();
+    assert!(order.windows(2).all(|w| w[0] < w[1]), "{line}");
+    let json: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(json.as_object().unwrap().len(), 5);
+    assert_eq!(json["games"], 4);
+    assert_eq!(json["agents"], serde_json::json!(["random", "ai:random"]));
+    let score: Vec<f64> = serde_json::from_value(json["score"].clone()).unwrap();
+    assert!((score.iter().sum::<f64>() - 4.0).abs() < 1e-9);
+    let ci: Vec<[f64; 2]> = serde_json::from_value(json["ci95"].clone()).unwrap();
+    for (s, [lo, hi]) in score.iter().zip(&ci) {
+        assert!(*lo <= *s && *s <= *hi && *lo >= 0.0 && *hi <= 4.0);
+    }
+    assert!(json["elo"].is_number());
+    // The same seed plays the same series.
+    let again = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, |_| {}).unwrap();
+    assert_eq!(again, played);
+}
+
+/// Plays `plies` random moves of game `G` (fewer if it ends), then asks an `ai` player with a
+/// small iteration budget for a move and checks that it is legal.
+struct LegalAfter {
+    plies: usize,
+    seed: u64,
+    level: Level,
+}
+
+impl Visitor for LegalAfter {
+    type Output = ();
+    fn visit<G: Game>(self) {
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut position = G::new(&Options::default()).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..self.plies {
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            position.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if position.to_move().is_none() {
+            return;
+        }
+        let mut player = level_player::<G>(self.level, Budget::Iterations(60), self.seed);
+        let mv = player.think(&position).best;
+        position.legal_moves(&mut moves);
+        assert!(
+            moves.contains(&mv),
+            "{}: {mv} is not legal after {} random plies (seed {})",
+            G::ID,
+            self.plies,
+            self.seed
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    #[test]
+    fn an_ai_player_always_returns_a_legal_move(
+        plies in 0usize..60,
+        seed in any::<u64>(),
+        level in prop::sample::select(vec![Level::Easy, Level::Medium, Level::Hard]),
+    ) {
+        for info in trigonal_games::GAMES {
+            visit(info.id, LegalAfter { plies, seed, level }).unwrap();
+        }
+    }
+}

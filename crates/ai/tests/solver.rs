@@ -1,0 +1,232 @@
+//! The exact Triangoli solver on endgames worked out by hand, and alpha-beta against plain
+//! minimax on small positions.
+
+use trigonal_ai::alphabeta::AlphaBeta;
+use trigonal_ai::knowledge::triangoli::{final_margin, TriangoliKnowledge};
+use trigonal_ai::knowledge::Knowledge;
+use trigonal_ai::solve::{random_position, solve_triangoli, Verdict};
+use trigonal_core::{Game, Seat};
+use trigonal_triangoli::{Point, Triangoli, TRIANGLES};
+
+const P1: Seat = Seat(0);
+const P2: Seat = Seat(1);
+
+fn point(name: &str) -> Point {
+    Point::parse(name).unwrap()
+}
+
+/// A board from (triangle number, P1 cylinders, P2 cylinders); triangles not listed are empty.
+fn board(cells: &[(usize, u8, u8)]) -> [[u8; 2]; TRIANGLES] {
+    let mut b = [[0; 2]; TRIANGLES];
+    for &(t, p1, p2) in cells {
+        b[t - 1] = [p1, p2];
+    }
+    b
+}
+
+/// The common board of the hand-worked endgames. Sectors (triangles): 1 (17 18 19 24),
+/// 2 (16 21 22 23), 3 (13 14 15 20), 4 (1 6 7 8), 5 (2 3 4 9), 6 (5 10 11 12).
+/// Only triangle 24 (corners c4 d4 c5) is empty. P1's pawn on c3 reaches it on c4 (1 step) or
+/// c5 (2 steps); P2's pawn is out of the way on a1.
+/// - sector 1: 17 P2 2, 18 P2 1, 19 P1 1: P1 1 against P2 3 before the last placement;
+/// - sector 2: P1 1 in each triangle (4–0); sector 4 likewise P1 (4–0);
+/// - sector 3: P2 1 in each (0–4); sector 5: P2 `sector5` in each;
+/// - sector 6: 5 P1 1, 10 P1 1, 11 P2 `t11`, 12 P2 1.
+///
+/// P1's moves: `c4/24` with one of P2's cylinders exchanged from 17 or 18 (16, 22 and 23, the
+/// other triangles at c4, hold only P1's), making sector 1 P1 3 against P2 2: P1 keeps 3 there;
+/// or `c5/24` (2 cylinders, nothing to exchange at c5), making sector 1 a 3–3 tie.
+fn endgame(sector5: u8, t11: u8) -> [[u8; 2]; TRIANGLES] {
+    board(&[
+        (17, 0, 2),
+        (18, 0, 1),
+        (19, 1, 0),
+        (16, 1, 0),
+        (21, 1, 0),
+        (22, 1, 0),
+        (23, 1, 0),
+        (13, 0, 1),
+        (14, 0, 1),
+        (15, 0, 1),
+        (20, 0, 1),
+        (1, 1, 0),
+        (6, 1, 0),
+        (7, 1, 0),
+        (8, 1, 0),
+        (2, 0, sector5),
+        (3, 0, sector5),
+        (4, 0, sector5),
+        (9, 0, sector5),
+        (5, 1, 0),
+        (10, 1, 0),
+        (11, 0, t11),
+        (12, 0, 1),
+    ])
+}
+
+fn moves(position: &Triangoli) -> Vec<String> {
+    let mut m = Vec::new();
+    position.legal_moves(&mut m);
+    let mut texts: Vec<String> = m.iter().map(ToString::to_string).collect();
+    texts.sort();
+    texts
+}
+
+#[test]
+fn a_forced_win_by_three_cylinders() {
+    // Sector 5 P2 4, sector 6 tied 2–2. After c4/24 with an exchange: P1 keeps 4 + 4 + 3 = 11
+    // (sectors 1, 2, 4), P2 keeps 4 + 4 = 8 (sectors 3, 5): P1 wins by 3 cylinders and one
+    // sector. After c5/24: 8 against 8 and two sectors each, a draw. So P1 wins by 3.
+    let p = Triangoli::from_parts(endgame(1, 1), [point("c3"), point("a1")], P1);
+    assert_eq!(moves(&p), ["c4/24/17", "c4/24/18", "c5/24"]);
+    let s = solve_triangoli(&p, 16).unwrap();
+    assert_eq!(s.verdict, Verdict::Win);
+    assert_eq!((s.cylinders, s.sectors), (3, 1));
+    assert!(s.best.starts_with("c4/24/"), "{}", s.best);
+}
+
+#[test]
+fn a_forced_draw() {
+    // Sector 6 now P2 3 against P1 2, so P2 keeps 4 + 4 + 3 = 11 there and in sectors 3 and 5.
+    // c4/24 with an exchange: P1 11 against P2 11, three sectors each: a draw. c5/24: P1 8
+    // against 11, a loss. So a draw.
+    let p = Triangoli::from_parts(endgame(1, 2), [point("c3"), point("a1")], P1);
+    let s = solve_triangoli(&p, 16).unwrap();
+    assert_eq!(s.verdict, Verdict::Draw);
+    assert_eq!((s.cylinders, s.sectors), (0, 0));
+    assert!(s.best.starts_with("c4/24/"), "{}", s.best);
+}
+
+#[test]
+fn a_forced_loss_by_one_cylinder_despite_more_sectors() {
+    // Sector 5 P2 2 in each triangle: P2 keeps 4 + 8 = 12. c4/24 with an exchange: P1 keeps 11
+    // and wins three sectors to two, but loses by one cylinder. c5/24: 8 against 12. So P1
+    // loses by 1 cylinder, with one sector more.
+    let p = Triangoli::from_parts(endgame(2, 1), [point("c3"), point("a1")], P1);
+    let s = solve_triangoli(&p, 16).unwrap();
+    assert_eq!(s.verdict, Verdict::Loss);
+    assert_eq!((s.cylinders, s.sectors), (-1, 1));
+    assert!(s.best.starts_with("c4/24/"), "{}", s.best);
+}
+
+#[test]
+fn a_loss_after_a_forced_pass() {
+    // The winning board with P2 to move but P2's reserve empty (five more P2 cylinders in
+    // sectors P1 holds anyway: 1, 6, 7 one each, 21 two): P2 must pass, then P1 plays c4/24 and
+    // wins by 3 cylinders and one sector, as in the first endgame.
+    let mut b = endgame(1, 1);
+    for (t, n) in [(1, 1), (6, 1), (7, 1), (21, 2)] {
+        b[t - 1][1] += n;
+    }
+    let p = Triangoli::from_parts(b, [point("c3"), point("a1")], P2);
+    assert_eq!(p.reserve(P2), 0);
+    assert_eq!(moves(&p), ["pass"]);
+    let s = solve_triangoli(&p, 16).unwrap();
+    assert_eq!(s.seat, P2);
+    assert_eq!(s.verdict, Verdict::Loss);
+    assert_eq!((s.cylinders, s.sectors), (-3, -1));
+    assert_eq!(s.best, "pass");
+}
+
+/// Plain minimax over final margins, no pruning: the reference.
+fn minimax(position: &Triangoli) -> i32 {
+    let me = position.to_move().unwrap();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            match child.to_move() {
+                None => final_margin(&child, me),
+                Some(s) if s == me => minimax(&child),
+                Some(_) => -minimax(&child),
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn the_solver_agrees_with_plain_minimax_on_random_endgames() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let Some(p) = random_position(4, seed) else {
+            continue;
+        };
+        let want = minimax(&p);
+        let mut solver = AlphaBeta::exact(TriangoliKnowledge::default(), 14);
+        let found = solver.solve(&p);
+        assert_eq!(found.value, want, "seed {seed}");
+        // The move given achieves the value.
+        let mut child = p.clone();
+        child.play(found.best);
+        let me = p.to_move().unwrap();
+        let after = match child.to_move() {
+            None => final_margin(&child, me),
+            Some(s) if s == me => minimax(&child),
+            Some(_) => -minimax(&child),
+        };
+        assert_eq!(
+            after, want,
+            "seed {seed}: {} does not achieve it",
+            found.best
+        );
+        // And the null-window test agrees.
+        assert!(solver.solve_at_least(&p, want));
+        assert!(!solver.solve_at_least(&p, want + 1));
+        checked += 1;
+    }
+    assert!(checked >= 20, "only {checked} positions");
+}
+
+/// Depth-limited plain minimax with the Triangoli evaluation: what alpha-beta must return.
+fn minimax_depth(position: &Triangoli, depth: u32) -> i32 {
+    use trigonal_ai::knowledge::WIN;
+    let k = TriangoliKnowledge::default();
+    if depth == 0 {
+        return k.evaluate(position).unwrap();
+    }
+    let me = position.to_move().unwrap();
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            match child.to_move() {
+                None => match final_margin(&child, me).signum() {
+                    1 => WIN,
+                    -1 => -WIN,
+                    _ => 0,
+                },
+                Some(s) if s == me => minimax_depth(&child, depth - 1),
+                Some(_) => -minimax_depth(&child, depth - 1),
+            }
+        })
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn alpha_beta_agrees_with_plain_minimax_at_fixed_depth() {
+    use trigonal_ai::knowledge::WIN;
+    for seed in 0..12 {
+        let Some(p) = random_position(12, seed) else {
+            continue;
+        };
+        for depth in 1..=2 {
+            let want = minimax_depth(&p, depth);
+            let mut ab = AlphaBeta::new(TriangoliKnowledge::default(), 12);
+            let got = ab.search_depth(&p, depth).value;
+            // Alpha-beta prefers quicker wins (WIN less the plies); compare the sign there.
+            if want.abs() == WIN {
+                assert_eq!(got.signum(), want.signum(), "seed {seed} depth {depth}");
+            } else {
+                assert_eq!(got, want, "seed {seed} depth {depth}");
+            }
+        }
+    }
+}

@@ -1,0 +1,183 @@
+//! `trigonal arena`: agents play a series of games, seats rotating; each agent's score with a
+//! 95% interval and, for two agents, the Elo difference.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use anyhow::{Context, Result};
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use trigonal_ai::arena::{self, GamePlayed, Summary};
+use trigonal_ai::Agent;
+use trigonal_core::{Game, Options, Record};
+use trigonal_games::{visit, Visitor};
+
+use crate::GameOptions;
+
+#[derive(Args, Debug)]
+pub struct ArenaArgs {
+    /// The game id.
+    game: String,
+    /// The agents, comma-separated, one per player: `random`, `uct:MS` (plain UCT, MS ms a
+    /// move), `ai:LEVEL` or `ai:LEVEL:MS` (a level's search with MS ms a move).
+    #[arg(long, value_delimiter = ',', required = true)]
+    agents: Vec<String>,
+    /// Games to play; seats rotate from game to game.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Seed of the series; the same seed replays the same series under iteration budgets.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the result as one JSON line.
+    #[arg(long)]
+    json: bool,
+    /// Write every game's record into this directory (`game-0001.txt`, …).
+    #[arg(long)]
+    records: Option<PathBuf>,
+    #[command(flatten)]
+    options: GameOptions,
+}
+
+/// Parses the agent list; errors name the bad one.
+pub fn parse_agents(texts: &[String]) -> Result<Vec<Agent>> {
+    texts
+        .iter()
+        .map(|t| t.trim().parse::<Agent>().map_err(anyhow::Error::from))
+        .collect()
+}
+
+pub fn run(args: &ArenaArgs) -> Result<()> {
+    let agents = parse_agents(&args.agents)?;
+    anyhow::ensure!(
+        (2..=4).contains(&agents.len()),
+        "--agents needs 2 to 4 agents, one per player (got {})",
+        agents.len()
+    );
+    anyhow::ensure!(args.games >= 1, "--games must be at least 1");
+    let info = trigonal_games::info(&args.game)?;
+    let mut options = args.options.options();
+    if options.players.is_none() && agents.len() != info.players.0 {
+        options.players = Some(agents.len());
+    }
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let summary = visit(
+        &args.game,
+        Series {
+            args,
+            agents: &agents,
+            options: &options,
+        },
+    )??;
+    if args.json {
+        println!("{}", serde_json::to_string(&summary)?);
+    } else {
+        print_table(&summary);
+    }
+    Ok(())
+}
+
+struct Series<'a> {
+    args: &'a ArenaArgs,
+    agents: &'a [Agent],
+    options: &'a Options,
+}
+
+impl Visitor for Series<'_> {
+    type Output = Result<Summary>;
+    fn visit<G: Game>(self) -> Result<Summary> {
+        let start = G::new(self.options)?;
+        anyhow::ensure!(
+            start.players() == self.agents.len(),
+            "{} agents for a game of {} players: give one agent per player",
+            self.agents.len(),
+            start.players()
+        );
+        let filled = start.options();
+        let progress = ProgressBar::new(self.args.games as u64);
+        progress.set_style(
+            ProgressStyle::with_template("{bar:30} {pos}/{len} games  {elapsed_precise}  {msg}")
+                .expect("a valid template"),
+        );
+        let mut totals = vec![0.0; self.agents.len()];
+        let mut write_error = None;
+        let played = arena::run::<G>(
+            self.options,
+            self.agents,
+            self.args.games,
+            self.args.seed,
+            |game: &GamePlayed| {
+                for (t, p) in totals.iter_mut().zip(&game.points) {
+                    *t += p;
+                }
+                let scores: Vec<String> = self
+                    .agents
+                    .iter()
+                    .zip(&totals)
+                    .map(|(a, t)| format!("{a} {t}"))
+                    .collect();
+                progress.set_message(scores.join(", "));
+                progress.inc(1);
+                if let Some(dir) = &self.args.records {
+                    if let Err(e) = write_record::<G>(dir, &filled, self.agents, game) {
+                        write_error.get_or_insert(e);
+                    }
+                }
+            },
+        )?;
+        progress.finish_and_clear();
+        if let Some(e) = write_error {
+            return Err(e);
+        }
+        Ok(arena::summarise(self.agents, &played))
+    }
+}
+
+fn write_record<G: Game>(
+    dir: &std::path::Path,
+    options: &Options,
+    agents: &[Agent],
+    game: &GamePlayed,
+) -> Result<()> {
+    let mut record = Record::from_moves(G::ID, options, game.moves.clone());
+    for (seat, &a) in game.seating.iter().enumerate() {
+        record
+            .headers
+            .push((format!("p{}", seat + 1), agents[a].to_string()));
+    }
+    let path = dir.join(format!("game-{:04}.txt", game.game + 1));
+    let mut file =
+        std::fs::File::create(&path).with_context(|| format!("creating {}", path.display()))?;
+    file.write_all(record.to_text().as_bytes())?;
+    Ok(())
+}
+
+fn print_table(summary: &Summary) {
+    let g = summary.games as f64;
+    println!(
+        "{:<16} {:>8} {:>8} {:>20}",
+        "agent", "score", "share", "95% interval"
+    );
+    for (i, agent) in summary.agents.iter().enumerate() {
+        let [lo, hi] = summary.ci95[i];
+        println!(
+            "{:<16} {:>8} {:>7.1}% {:>20}",
+            agent,
+            summary.score[i],
+            100.0 * summary.score[i] / g,
+            format!("{lo} – {hi}")
+        );
+    }
+    let fair = 100.0 / summary.agents.len() as f64;
+    println!(
+        "{} games, seats rotating (fair share {fair:.1}%)",
+        summary.games
+    );
+    if let Some(elo) = summary.elo {
+        println!(
+            "Elo difference {} − {}: {elo:+.0}",
+            summary.agents[0], summary.agents[1]
+        );
+    }
+}

@@ -1,0 +1,178 @@
+//! `trigonal solve`: the exact result of a Triangoli position with best play, its final margin
+//! and a best move; `--bench` times the solver on random positions.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use trigonal_ai::solve::{self, Solved, Verdict};
+
+use crate::GameOptions;
+
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// The game id (the solver is for `triangoli`).
+    game: String,
+    /// The position after this record (`-` reads standard input); the start when left out.
+    #[arg(long)]
+    record: Option<PathBuf>,
+    /// Print the result as one JSON line.
+    #[arg(long)]
+    json: bool,
+    /// Instead of one position, time the solver on random positions with this many empty
+    /// triangles (see --positions, --seed).
+    #[arg(long, value_name = "EMPTIES")]
+    bench: Option<u32>,
+    /// Positions timed by --bench.
+    #[arg(long, default_value_t = 20)]
+    positions: usize,
+    /// Seed of the random positions of --bench.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[command(flatten)]
+    options: GameOptions,
+}
+
+#[derive(Serialize)]
+struct SolvedJson<'a> {
+    to_move: u8,
+    result: String,
+    cylinders: i32,
+    sectors: i32,
+    best: &'a str,
+    nodes: u64,
+    seconds: f64,
+}
+
+pub fn run(args: &SolveArgs) -> Result<()> {
+    if let Some(empties) = args.bench {
+        return bench(args, empties);
+    }
+    let mut position = trigonal_games::new_game(&args.game, &args.options.options())?;
+    if let Some(path) = &args.record {
+        let record = crate::input::read_record(path, &args.game)?;
+        position = trigonal_games::new_game(&args.game, &record.options(&args.options.options())?)?;
+        for (i, mv) in record.moves.iter().enumerate() {
+            position
+                .play(mv)
+                .map_err(|e| anyhow::anyhow!("move {} ({mv:?}) of the record: {e}", i + 1))?;
+        }
+    }
+    let solved = solve::solve(position.as_ref())?;
+    if args.json {
+        let json = SolvedJson {
+            to_move: solved.seat.0,
+            result: solved.verdict.to_string(),
+            cylinders: solved.cylinders,
+            sectors: solved.sectors,
+            best: &solved.best,
+            nodes: solved.nodes,
+            seconds: solved.elapsed.as_secs_f64(),
+        };
+        println!("{}", serde_json::to_string(&json)?);
+    } else {
+        println!("{}", explain(&solved));
+    }
+    Ok(())
+}
+
+/// The solution in words.
+pub fn explain(s: &Solved) -> String {
+    let seat = s.seat;
+    let other = seat.next(2);
+    let how = |c: i32, sectors: i32| {
+        if c != 0 {
+            format!(
+                "by {} cylinder{} left after scoring",
+                c.abs(),
+                if c.abs() == 1 { "" } else { "s" }
+            )
+        } else {
+            format!(
+                "on sectors: equal cylinders, {} more sector{} won",
+                sectors.abs(),
+                if sectors.abs() == 1 { "" } else { "s" }
+            )
+        }
+    };
+    let result = match s.verdict {
+        Verdict::Win => format!("{seat} (to move) wins {}", how(s.cylinders, s.sectors)),
+        Verdict::Loss => format!(
+            "{seat} (to move) loses: {other} wins {}",
+            how(s.cylinders, s.sectors)
+        ),
+        Verdict::Draw => "a draw: equal cylinders and equal sectors".to_string(),
+    };
+    format!(
+        "Result with best play: {result}.\nFinal margin for {seat}: {:+} cylinders, {:+} sectors.\nBest move: {}\n({} positions in {:.3} s)",
+        s.cylinders,
+        s.sectors,
+        s.best,
+        s.nodes,
+        s.elapsed.as_secs_f64()
+    )
+}
+
+fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
+    anyhow::ensure!(args.positions >= 1, "--positions must be at least 1");
+    anyhow::ensure!(
+        (1..=24).contains(&empties),
+        "--bench takes 1 to 24 empty triangles"
+    );
+    let options = args.options.options();
+    if trigonal_games::new_game(&args.game, &options)?.id() != "triangoli" {
+        anyhow::bail!(
+            "there is no exact solver for {}; only for triangoli",
+            args.game
+        );
+    }
+    let progress = ProgressBar::new(args.positions as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
+            .expect("a valid template"),
+    );
+    let mut times = Vec::new();
+    let mut nodes = Vec::new();
+    let mut verdicts = [0usize; 3];
+    let mut stream = args.seed;
+    while times.len() < args.positions {
+        stream += 1;
+        let Some(position) = solve::random_position(empties, stream) else {
+            continue;
+        };
+        let solved = solve::solve_triangoli(&position, 22)?;
+        times.push(solved.elapsed);
+        nodes.push(solved.nodes);
+        verdicts[match solved.verdict {
+            Verdict::Win => 0,
+            Verdict::Draw => 1,
+            Verdict::Loss => 2,
+        }] += 1;
+        progress.set_message(format!("last {:.3} s", solved.elapsed.as_secs_f64()));
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    times.sort();
+    nodes.sort();
+    let n = times.len();
+    let mean = times.iter().sum::<Duration>() / n as u32;
+    println!(
+        "{n} random positions with {empties} empty triangles (seed {}):",
+        args.seed
+    );
+    println!(
+        "  time   median {:.3} s, mean {:.3} s, max {:.3} s",
+        times[n / 2].as_secs_f64(),
+        mean.as_secs_f64(),
+        times[n - 1].as_secs_f64()
+    );
+    println!("  nodes  median {}, max {}", nodes[n / 2], nodes[n - 1]);
+    println!(
+        "  results for the side to move: {} wins, {} draws, {} losses",
+        verdicts[0], verdicts[1], verdicts[2]
+    );
+    Ok(())
+}
