@@ -378,8 +378,11 @@ impl FourTriangles {
         self.hi &= b;
     }
 
-    /// Everything but the turn count, exactly, in 127 bits: each point's owner and stack size,
-    /// the seat to move, both turning locks (for every seat), who is out, who has had figures.
+    /// Everything but the turn count, as the rules define a position for repetition, in 124
+    /// bits: each point's owner and stack size, the seat to move, both turning locks of the seat
+    /// to move (the turn just before was a turn; its own previous turn was one), who is out, who
+    /// has had figures. Other seats' own-turn locks are not part of it (with two players they
+    /// always equal the first lock anyway).
     fn key(&self) -> u128 {
         let o0 = self.owner[1] | self.owner[3];
         let o1 = self.owner[2] | self.owner[3];
@@ -389,9 +392,9 @@ impl FourTriangles {
             | (self.hi as u128) << 84
             | (self.to_move as u128) << 112
             | (self.just_turned as u128) << 114
-            | (self.turned as u128) << 115
-            | (self.out as u128) << 119
-            | (self.had as u128) << 123
+            | (((self.turned >> self.to_move) & 1) as u128) << 115
+            | (self.out as u128) << 116
+            | (self.had as u128) << 120
     }
 
     /// Whether the seat to move may turn a triangle at all (neither lock holds).
@@ -914,5 +917,33 @@ impl Game for FourTriangles {
 
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules count "both turning locks" of a position: those of the seat to move. With three
+    /// players, whether a seat not to move turned on its own previous turn does not make another
+    /// position; whether the seat to move did, does.
+    #[test]
+    fn repetition_key_holds_the_movers_two_locks_only() {
+        let base = Setup::new(3, Version::Full)
+            .figure("T4", 0, 1)
+            .figure("L4", 1, 1)
+            .figure("R4", 2, 1)
+            .to_move(0);
+        let mut other_turned = base.clone();
+        other_turned.turned = Seats::only(Seat(2));
+        let mut mover_turned = base.clone();
+        mover_turned.turned = Seats::only(Seat(0));
+        let mut just_turned = base.clone();
+        just_turned.just_turned = true;
+        let key = |s: &Setup| s.build().unwrap().key();
+        assert_eq!(key(&base), key(&other_turned));
+        assert_ne!(key(&base), key(&mover_turned));
+        assert_ne!(key(&base), key(&just_turned));
+        assert_ne!(key(&mover_turned), key(&just_turned));
     }
 }
