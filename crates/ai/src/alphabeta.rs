@@ -141,20 +141,22 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// has one) fills the table with good moves; then a full-window search to the end. (MTD(f)
     /// from the pre-pass's guess visited about twice as many positions on Triangoli endgames.)
     pub fn solve(&mut self, position: &G) -> Found<G::Move> {
-        self.solve_until(position, None)
-            .expect("a search without a deadline finishes")
+        self.solve_until(position, None, u64::MAX)
+            .expect("a search without limits finishes")
     }
 
-    /// [`AlphaBeta::solve`], given up (`None`) at `deadline`.
+    /// [`AlphaBeta::solve`], given up (`None`) at `deadline` or after visiting `node_limit`
+    /// positions.
     pub fn solve_until(
         &mut self,
         position: &G,
         deadline: Option<Instant>,
+        node_limit: u64,
     ) -> Option<Found<G::Move>> {
         assert!(self.exact, "solve needs an exact searcher");
         let mut nodes = 0;
         if self.knowledge.evaluate(position).is_some() {
-            self.start(deadline, PRE_PASS_NODES, false);
+            self.start(deadline, PRE_PASS_NODES.min(node_limit), false);
             for depth in 1..=PRE_PASS_DEPTH {
                 self.root(position, depth, -INFINITY, INFINITY);
                 if self.stopped {
@@ -163,7 +165,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             }
             nodes = self.nodes;
         }
-        self.start(deadline, u64::MAX, true);
+        self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
         let (value, best) = self.root(position, TO_THE_END as i32, -INFINITY, INFINITY);
         if self.stopped {
             return None;

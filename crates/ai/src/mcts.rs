@@ -97,6 +97,8 @@ fn outcome_of(proof: u16) -> Outcome {
 /// One tree: its root position, its nodes and its random stream.
 struct Tree<G: Game> {
     root: G,
+    /// The move that led to the root and the seat that played it, when known (tree reuse).
+    root_previous: Option<(Seat, G::Move)>,
     nodes: Vec<Node<G::Move>>,
     rng: SmallRng,
     /// Scratch: the path of the current iteration (node, seat to move there).
@@ -109,6 +111,7 @@ impl<G: Game> Tree<G> {
     fn new(root: G, rng: SmallRng) -> Tree<G> {
         Tree {
             root,
+            root_previous: None,
             nodes: vec![Node::new(None, 0.0)],
             rng,
             path: Vec::new(),
@@ -119,6 +122,7 @@ impl<G: Game> Tree<G> {
 
     fn reset(&mut self, root: G) {
         self.root = root;
+        self.root_previous = None;
         self.nodes.clear();
         self.nodes.push(Node::new(None, 0.0));
     }
@@ -127,11 +131,13 @@ impl<G: Game> Tree<G> {
     fn advance(&mut self, mv: G::Move) {
         let mut next = self.root.clone();
         next.play(mv);
+        let previous = self.root.to_move().map(|seat| (seat, mv));
         let child = self.nodes[0]
             .children()
             .find(|&c| self.nodes[c].mv == Some(mv));
         let Some(child) = child else {
             self.reset(next);
+            self.root_previous = previous;
             return;
         };
         let mut kept = Vec::with_capacity(self.nodes.len() / 4);
@@ -153,6 +159,7 @@ impl<G: Game> Tree<G> {
         }
         self.nodes = kept;
         self.root = next;
+        self.root_previous = previous;
     }
 
     /// Runs iterations until the budget is spent; returns how many ran.
@@ -200,7 +207,8 @@ impl<G: Game> Tree<G> {
                 if (n.visits == 0 && node != 0) || self.nodes.len() >= params.max_nodes {
                     break self.playout(&mut state, knowledge);
                 }
-                self.expand(node, &state, knowledge);
+                let previous = self.previous_own_move(seat);
+                self.expand(node, &state, previous, knowledge);
             }
             node = self.select(node, seat, params);
             state.play(self.nodes[node].mv.expect("a child has a move"));
@@ -214,11 +222,43 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    /// Creates the children of leaf `node`, whose position is `state`: ordered by prior when
-    /// the knowledge gives priors, shuffled otherwise, so that unvisited children are tried in
-    /// that order.
-    fn expand<K: Knowledge<G>>(&mut self, node: usize, state: &G, knowledge: &K) {
+    /// The move that led to the last node of the path, if `seat` (to move there) played it.
+    fn previous_own_move(&self, seat: Seat) -> Option<G::Move> {
+        match self.path.len() {
+            0 => None,
+            1 => self
+                .root_previous
+                .filter(|&(s, _)| s == seat)
+                .map(|(_, mv)| mv),
+            n => {
+                let (node, _) = self.path[n - 1];
+                let (_, parent_seat) = self.path[n - 2];
+                self.nodes[node].mv.filter(|_| parent_seat == seat)
+            }
+        }
+    }
+
+    /// Creates the children of leaf `node`, whose position is `state` (reached by the mover's
+    /// own `previous` move, if known): ordered by prior when the knowledge gives priors, shuffled
+    /// otherwise, so that unvisited children are tried in that order.
+    fn expand<K: Knowledge<G>>(
+        &mut self,
+        node: usize,
+        state: &G,
+        previous: Option<G::Move>,
+        knowledge: &K,
+    ) {
         knowledge.search_moves(state, &mut self.moves);
+        if let Some(previous) = previous {
+            if self
+                .moves
+                .iter()
+                .any(|&m| !knowledge.pointless_after(state, previous, m))
+            {
+                self.moves
+                    .retain(|&m| !knowledge.pointless_after(state, previous, m));
+            }
+        }
         debug_assert!(!self.moves.is_empty(), "a game that is not over has a move");
         self.priors.clear();
         let first = self.nodes.len();

@@ -87,6 +87,10 @@ impl<G: Game> Player<G> for UctPlayer {
     }
 }
 
+/// Positions the endgame solver may visit for each iteration of an iteration budget (a playout
+/// plays some tens of moves).
+const NODES_PER_ITERATION: u64 = 50;
+
 /// The exact solver as a player's helper: it takes over in positions small enough, given half
 /// the time of a move; where it does not finish, the player searches on with the rest, and the
 /// solver waits until the game is smaller than where it failed.
@@ -117,11 +121,11 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
             return Err(budget);
         };
         let began = Instant::now();
-        let deadline = match budget {
-            Budget::Time(t) => began.checked_add(t / 2),
-            Budget::Iterations(_) => None,
+        let (deadline, node_limit) = match budget {
+            Budget::Time(t) => (began.checked_add(t / 2), u64::MAX),
+            Budget::Iterations(n) => (None, n.saturating_mul(NODES_PER_ITERATION)),
         };
-        if let Some(found) = self.solver.solve_until(position, deadline) {
+        if let Some(found) = self.solver.solve_until(position, deadline, node_limit) {
             let mut thought = self.solver.thought(position, found, began);
             thought.detail = format!("solved: {}", thought.detail);
             return Ok(thought);
@@ -356,9 +360,16 @@ impl Agent {
 /// The player a level puts in a game, with `budget` a move: the game's own knowledge and search
 /// where it has them (see [`crate::knowledge`]), generic MCTS otherwise.
 pub fn level_player<G: Game>(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<G>> {
-    use crate::knowledge::triangoli;
+    use crate::knowledge::{four_triangles, triangle_game, triangoli, triangular};
     let typed: Box<dyn Any> = match G::ID {
         trigonal_triangoli::Triangoli::ID => Box::new(triangoli::player(level, budget, seed)),
+        trigonal_triangular::Triangular::ID => Box::new(triangular::player(level, budget, seed)),
+        trigonal_triangle_game::TriangleGame::ID => {
+            Box::new(triangle_game::player(level, budget, seed))
+        }
+        trigonal_four_triangles::FourTriangles::ID => {
+            Box::new(four_triangles::player(level, budget, seed))
+        }
         _ => return generic_player::<G, NoKnowledge>(NoKnowledge, level, budget, seed),
     };
     *typed

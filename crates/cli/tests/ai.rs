@@ -60,13 +60,31 @@ fn arena_prints_one_json_line() {
 #[test]
 fn arena_takes_one_agent_per_player_and_refuses_bad_agents() {
     let o = trigonal(
-        &["arena", "triangoli", "--agents", "random,uct:7s", "--games", "2"],
+        &[
+            "arena",
+            "triangoli",
+            "--agents",
+            "random,uct:7s",
+            "--games",
+            "2",
+        ],
         "",
     );
     assert!(!o.status.success());
-    assert!(stderr(&o).contains("bad agent \"uct:7s\""), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("bad agent \"uct:7s\""),
+        "{}",
+        stderr(&o)
+    );
     let o = trigonal(
-        &["arena", "triangoli", "--agents", "random,random,random", "--games", "2"],
+        &[
+            "arena",
+            "triangoli",
+            "--agents",
+            "random,random,random",
+            "--games",
+            "2",
+        ],
         "",
     );
     assert!(!o.status.success());
@@ -106,7 +124,14 @@ fn play_against_the_computer_with_undo() {
 #[test]
 fn a_game_between_computers_ends_with_the_result_explained() {
     let o = trigonal(
-        &["play", "triangoli", "--seat", "1=random", "--seat", "2=random"],
+        &[
+            "play",
+            "triangoli",
+            "--seat",
+            "1=random",
+            "--seat",
+            "2=random",
+        ],
         "",
     );
     assert!(o.status.success(), "{}", stderr(&o));
@@ -123,13 +148,20 @@ fn solve_reads_a_record_and_refuses_other_games() {
     let game = stdout(&trigonal(&["random", "triangoli", "--seed", "4"], ""));
     let moves: Vec<&str> = game.lines().collect();
     let before_end = moves[..moves.len() - 3].join("\n");
-    let o = trigonal(&["solve", "triangoli", "--record", "-", "--json"], &before_end);
+    let o = trigonal(
+        &["solve", "triangoli", "--record", "-", "--json"],
+        &before_end,
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     let json: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(["win", "draw", "loss"].contains(&json["result"].as_str().unwrap()));
     assert!(json["best"].is_string());
     let o = trigonal(&["solve", "triangoli", "--record", "-"], &before_end);
-    assert!(stdout(&o).contains("Result with best play: "), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("Result with best play: "),
+        "{}",
+        stdout(&o)
+    );
     let o = trigonal(&["solve", "triangular"], "");
     assert!(!o.status.success());
     assert!(stderr(&o).contains("no exact solver for triangular"));
@@ -155,7 +187,11 @@ fn analyse_gives_each_position_an_evaluation_and_a_best_move() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert_eq!(lines.len(), 3, "two moves played and the position after them");
+    assert_eq!(
+        lines.len(),
+        3,
+        "two moves played and the position after them"
+    );
     assert_eq!(lines[0]["played"], "c3");
     assert_eq!(lines[2]["played"], serde_json::Value::Null);
     for l in &lines {

@@ -8,7 +8,10 @@
 //! with that engine's public API, and each piece is kept only where an arena result justified it
 //! (see the README section "Computer opponents").
 
+pub mod four_triangles;
+pub mod triangle_game;
 pub mod triangoli;
+pub mod triangular;
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -44,6 +47,15 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     /// time); the result must not be empty when the game is not over.
     fn search_moves(&self, position: &G, moves: &mut Vec<G::Move>) {
         position.legal_moves(moves);
+    }
+
+    /// Whether `mv`, played in `position` by the seat that has just played `previous` there (a
+    /// game whose turns are several actions), is pointless: never better than a course the
+    /// search keeps (undoing `previous`, say). Searches leave such moves out; at least one move
+    /// always stays. By default none is.
+    fn pointless_after(&self, position: &G, previous: G::Move, mv: G::Move) -> bool {
+        let _ = (position, previous, mv);
+        false
     }
 
     /// The index in `moves` (the legal moves, non-empty) that a playout plays. By default the

@@ -21,7 +21,7 @@ pub struct TriangoliKnowledge {
 
 impl Default for TriangoliKnowledge {
     fn default() -> Self {
-        TriangoliKnowledge { greedy: 0.5 }
+        TriangoliKnowledge { greedy: 0.65 }
     }
 }
 
