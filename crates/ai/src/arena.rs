@@ -27,19 +27,28 @@ pub struct GamePlayed {
     pub moves: Vec<String>,
     /// The points each agent got (by agent index, not seat).
     pub points: Vec<f64>,
+    /// Each agent's longest time to choose a move in this game, in seconds.
+    pub slowest: Vec<f64>,
 }
 
-/// Plays one game among `agents` (one per seat, in seat order for this game) from the start
-/// position of `G` with `options`; returns the moves and each seat's share.
+/// One game's moves, each seat's share of the win, and each seat's longest time to move.
+pub type Played = (Vec<String>, Vec<f64>, Vec<f64>);
+
+/// Plays one game among `players` (one per seat, in seat order) from the start position of `G`
+/// with `options`.
 pub fn play_game<G: Game>(
     options: &Options,
     players: &mut [Box<dyn Player<G>>],
-) -> Result<(Vec<String>, Vec<f64>), OptionsError> {
+) -> Result<Played, OptionsError> {
     let mut position = G::new(options)?;
     let mut moves = Vec::new();
     let mut legal = Vec::new();
+    let mut slowest = vec![0f64; players.len()];
     while let Some(seat) = position.to_move() {
+        let began = std::time::Instant::now();
         let mv = players[seat.index()].think(&position).best;
+        let took = began.elapsed().as_secs_f64();
+        slowest[seat.index()] = slowest[seat.index()].max(took);
         position.legal_moves(&mut legal);
         assert!(
             legal.contains(&mv),
@@ -54,7 +63,7 @@ pub fn play_game<G: Game>(
     let outcome = position.outcome().expect("the game is over");
     let n = position.players();
     let shares = (0..n).map(|s| outcome.share(Seat(s as u8), n)).collect();
-    Ok((moves, shares))
+    Ok((moves, shares, slowest))
 }
 
 /// Plays `games` games of `G` among `agents` (as many as the game has players), seats rotating
@@ -96,16 +105,19 @@ pub fn run_with<G: Game>(
             .enumerate()
             .map(|(seat, &a)| make(a, derive_seed(seed, (game * 8 + seat) as u64)))
             .collect();
-        let (moves, shares) = play_game::<G>(options, &mut players)?;
+        let (moves, shares, times) = play_game::<G>(options, &mut players)?;
         let mut points = vec![0.0; n];
+        let mut slowest = vec![0.0; n];
         for (seat, &a) in seats.iter().enumerate() {
             points[a] += shares[seat];
+            slowest[a] = times[seat];
         }
         let result = GamePlayed {
             game,
             seating: seats,
             moves,
             points,
+            slowest,
         };
         each(&result);
         played.push(result);

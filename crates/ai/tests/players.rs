@@ -134,7 +134,11 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
     assert!(json["elo"].is_number());
     // The same seed plays the same series.
     let again = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, |_| {}).unwrap();
-    assert_eq!(again, played);
+    let result = |g: &arena::GamePlayed| (g.seating.clone(), g.moves.clone(), g.points.clone());
+    assert_eq!(
+        again.iter().map(result).collect::<Vec<_>>(),
+        played.iter().map(result).collect::<Vec<_>>()
+    );
 }
 
 /// Plays `plies` random moves of game `G` (fewer if it ends), then asks an `ai` player with a

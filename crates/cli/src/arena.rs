@@ -62,7 +62,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let summary = visit(
+    let (summary, slowest) = visit(
         &args.game,
         Series {
             args,
@@ -73,7 +73,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     if args.json {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
-        print_table(&summary);
+        print_table(&summary, &slowest);
     }
     Ok(())
 }
@@ -85,8 +85,9 @@ struct Series<'a> {
 }
 
 impl Visitor for Series<'_> {
-    type Output = Result<Summary>;
-    fn visit<G: Game>(self) -> Result<Summary> {
+    /// The summary, and each agent's slowest move in seconds.
+    type Output = Result<(Summary, Vec<f64>)>;
+    fn visit<G: Game>(self) -> Self::Output {
         let start = G::new(self.options)?;
         anyhow::ensure!(
             start.players() == self.agents.len(),
@@ -101,6 +102,7 @@ impl Visitor for Series<'_> {
                 .expect("a valid template"),
         );
         let mut totals = vec![0.0; self.agents.len()];
+        let mut slowest = vec![0f64; self.agents.len()];
         let mut write_error = None;
         let played = arena::run::<G>(
             self.options,
@@ -110,6 +112,9 @@ impl Visitor for Series<'_> {
             |game: &GamePlayed| {
                 for (t, p) in totals.iter_mut().zip(&game.points) {
                     *t += p;
+                }
+                for (s, t) in slowest.iter_mut().zip(&game.slowest) {
+                    *s = s.max(*t);
                 }
                 let scores: Vec<String> = self
                     .agents
@@ -130,7 +135,7 @@ impl Visitor for Series<'_> {
         if let Some(e) = write_error {
             return Err(e);
         }
-        Ok(arena::summarise(self.agents, &played))
+        Ok((arena::summarise(self.agents, &played), slowest))
     }
 }
 
@@ -153,20 +158,21 @@ fn write_record<G: Game>(
     Ok(())
 }
 
-fn print_table(summary: &Summary) {
+fn print_table(summary: &Summary, slowest: &[f64]) {
     let g = summary.games as f64;
     println!(
-        "{:<16} {:>8} {:>8} {:>20}",
-        "agent", "score", "share", "95% interval"
+        "{:<16} {:>8} {:>8} {:>20} {:>13}",
+        "agent", "score", "share", "95% interval", "slowest move"
     );
     for (i, agent) in summary.agents.iter().enumerate() {
         let [lo, hi] = summary.ci95[i];
         println!(
-            "{:<16} {:>8} {:>7.1}% {:>20}",
+            "{:<16} {:>8} {:>7.1}% {:>20} {:>11.3} s",
             agent,
             summary.score[i],
             100.0 * summary.score[i] / g,
-            format!("{lo} – {hi}")
+            format!("{lo} – {hi}"),
+            slowest[i]
         );
     }
     let fair = 100.0 / summary.agents.len() as f64;

@@ -117,6 +117,11 @@ impl Knowledge<FourTriangles> for FourTrianglesKnowledge {
         focus(position, moves);
     }
 
+    fn evaluate(&self, position: &FourTriangles) -> Option<i32> {
+        let me = position.to_move()?;
+        (position.players() == 2).then(|| evaluate(position, me))
+    }
+
     fn playout(&self, position: &FourTriangles, moves: &[Move], rng: &mut SmallRng) -> usize {
         let wins: Vec<usize> = (0..moves.len())
             .filter(|&i| wins_at_once(position, moves[i]))
@@ -127,6 +132,26 @@ impl Knowledge<FourTriangles> for FourTrianglesKnowledge {
             wins[rng.gen_range(0..wins.len())]
         }
     }
+}
+
+/// How close `mask` is to a winning set: the most points of one winning set it holds (0–4).
+fn progress(mask: u32) -> i32 {
+    let triangles = Triangle::ALL
+        .iter()
+        .map(|t| (mask & TRIANGLE_SET << (7 * t.index())).count_ones());
+    triangles
+        .chain(std::iter::once((mask & MIDDLES).count_ones()))
+        .max()
+        .unwrap_or(0) as i32
+}
+
+/// Alpha-beta's evaluation of a two-player position from the view of `me`: progress towards a
+/// winning set (squared, so that three of four weighs much more than two) and figures held.
+pub fn evaluate(position: &FourTriangles, me: Seat) -> i32 {
+    let other = me.next(2);
+    let (mine, theirs) = (position.figures_of(me), position.figures_of(other));
+    let p = |m: u32| progress(m) * progress(m);
+    40 * (p(mine) - p(theirs)) + 15 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
 }
 
 /// The player `level` puts at a Four Triangles board: MCTS with this knowledge.

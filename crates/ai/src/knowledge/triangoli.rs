@@ -25,6 +25,11 @@ impl Default for TriangoliKnowledge {
     }
 }
 
+/// Alpha-beta orders moves by their evaluation only from this many empty triangles up: nearer
+/// the end the table, killer and history moves order as well for less (solver benchmark, 10
+/// random 10-empty positions: 4.5 s of CPU against 7.2 s ordering everywhere, 5.0 s nowhere).
+const ORDER_FROM: u32 = 6;
+
 /// The number of empty triangles.
 pub fn empty_triangles(position: &Triangoli) -> u32 {
     Triangle::all().filter(|&t| position.is_empty(t)).count() as u32
@@ -120,6 +125,9 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         let Some(me) = position.to_move() else {
             return false;
         };
+        if empty_triangles(position) < ORDER_FROM {
+            return false;
+        }
         let before = position.sector_score().cylinders;
         let base = evaluate_counts(&before, me);
         scores.extend(moves.iter().map(|&mv| match mv {

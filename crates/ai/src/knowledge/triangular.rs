@@ -20,8 +20,17 @@ use crate::player::{MctsPlayer, Player};
 use crate::{Budget, Level};
 
 /// Triangular knowledge (see the module documentation).
-#[derive(Copy, Clone, Debug, Default, PartialEq)]
-pub struct TriangularKnowledge;
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct TriangularKnowledge {
+    /// Whether playouts win and block (else they are uniformly random).
+    pub playouts: bool,
+}
+
+impl Default for TriangularKnowledge {
+    fn default() -> Self {
+        TriangularKnowledge { playouts: true }
+    }
+}
 
 /// The cell that completes an up-pointing triangle with the red piece and the up cell `p`, if
 /// the red piece and `p` are two corners of one.
@@ -93,12 +102,35 @@ impl Knowledge<Triangular> for TriangularKnowledge {
         focus(position, moves);
     }
 
+    fn evaluate(&self, position: &Triangular) -> Option<i32> {
+        let me = position.to_move()?;
+        Some(evaluate(position, me))
+    }
+
     fn playout(&self, position: &Triangular, moves: &[Cell], rng: &mut SmallRng) -> usize {
+        if !self.playouts {
+            return rng.gen_range(0..moves.len());
+        }
         let mut focused = moves.to_vec();
         focus(position, &mut focused);
         let mv = focused[rng.gen_range(0..focused.len())];
         moves.iter().position(|&m| m == mv).expect("a legal move")
     }
+}
+
+/// Alpha-beta's evaluation from the view of `me`: 100 a point of score, and 40 for each cell
+/// where a player could later complete a red triangle (empty, partner of an own up piece).
+pub fn evaluate(position: &Triangular, me: Seat) -> i32 {
+    let mut threats = [0i32; 2];
+    for (cell, piece) in position.pieces() {
+        let Some(seat) = piece.seat() else { continue };
+        if red_partner(cell).is_some_and(|q| position.piece(q).is_none()) {
+            threats[seat.index()] += 1;
+        }
+    }
+    let (a, b) = (me.index(), 1 - me.index());
+    let score = position.score(me) as i32 - position.score(Seat(b as u8)) as i32;
+    100 * score + 40 * (threats[a] - threats[b])
 }
 
 /// The player `level` puts at a Triangular board: MCTS with this knowledge.
@@ -107,7 +139,12 @@ pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangu
         threads: level.threads(),
         ..MctsParams::default()
     };
-    Box::new(MctsPlayer::new(TriangularKnowledge, params, budget, seed))
+    Box::new(MctsPlayer::new(
+        TriangularKnowledge::default(),
+        params,
+        budget,
+        seed,
+    ))
 }
 
 #[cfg(test)]
@@ -157,12 +194,12 @@ mod tests {
         after.play(Cell::new(1, 1));
         assert_eq!(after.red_winner(), Some(Seat(0)));
         let mut moves = Vec::new();
-        TriangularKnowledge.search_moves(&p, &mut moves);
+        TriangularKnowledge::default().search_moves(&p, &mut moves);
         assert_eq!(moves, vec![Cell::new(1, 1)]);
         // If White plays elsewhere, Black must block (1,1).
         let mut q = p.clone();
         q.play(Cell::new(3, 0));
-        TriangularKnowledge.search_moves(&q, &mut moves);
+        TriangularKnowledge::default().search_moves(&q, &mut moves);
         assert_eq!(moves, vec![Cell::new(1, 1)]);
     }
 }
