@@ -64,6 +64,8 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
     nodes: u64,
+    /// Threads an exact search splits its root moves between.
+    threads: usize,
     /// The table is not used where [`Knowledge::left`] is at most this.
     table_below: u32,
     node_limit: u64,
@@ -112,6 +114,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             killers: Vec::new(),
             history: vec![0; HISTORY],
             nodes: 0,
+            threads: 1,
             table_below: TABLE_BELOW,
             node_limit: u64::MAX,
             deadline: None,
@@ -124,6 +127,32 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         AlphaBeta {
             exact: true,
             ..AlphaBeta::new(knowledge, table_bits)
+        }
+    }
+
+    /// Splits the root moves of exact searches between `threads` threads (see
+    /// [`AlphaBeta::solve_until`]).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// A copy to search beside this one: the same table and ordering statistics.
+    fn fork(&self) -> Self {
+        AlphaBeta {
+            knowledge: self.knowledge.clone(),
+            exact: self.exact,
+            to_the_end: self.to_the_end,
+            table: self.table.clone(),
+            buffers: Vec::new(),
+            killers: self.killers.clone(),
+            history: self.history.clone(),
+            nodes: 0,
+            threads: 1,
+            table_below: self.table_below,
+            node_limit: self.node_limit,
+            deadline: self.deadline,
+            stopped: false,
         }
     }
 
@@ -166,6 +195,15 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             nodes = self.nodes;
         }
         self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
+        if self.threads > 1 {
+            let (value, best, searched) = self.split_root(position)?;
+            return Some(Found {
+                best,
+                value,
+                depth: u32::MAX,
+                nodes: nodes + searched,
+            });
+        }
         let (value, best) = self.root(position, TO_THE_END as i32, -INFINITY, INFINITY);
         if self.stopped {
             return None;
@@ -176,6 +214,93 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             depth: u32::MAX,
             nodes: nodes + self.nodes,
         })
+    }
+
+    /// An exact search of the root with its moves split between threads: the first move (the
+    /// table's, else the best ordered) is searched alone for a bound; then each thread takes the
+    /// next move, tests it with a null window against the best value so far (shared), and
+    /// searches it fully only when it beats it. Each helper thread starts with a copy of the
+    /// table. The value, the best move and the positions visited; `None` if stopped.
+    fn split_root(&mut self, position: &G) -> Option<(i32, G::Move, u64)> {
+        use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
+        use std::sync::Mutex;
+        let me = position.to_move().expect("a position that is not over");
+        let mut moves = Vec::new();
+        self.knowledge.search_moves(position, &mut moves);
+        let key = position.position_hash();
+        let slot = key as usize & (self.table.len() - 1);
+        let table_move = self.table[slot]
+            .filter(|e| e.key == key)
+            .and_then(|e| e.best);
+        if self.killers.is_empty() {
+            self.killers.push([None, None]);
+        }
+        let mut scores = Vec::new();
+        self.order(position, &moves, &mut scores, table_move, 0);
+        let mut order: Vec<usize> = (0..moves.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+        let moves: Vec<G::Move> = order.into_iter().map(|i| moves[i]).collect();
+        let first = self.child_value(position, me, moves[0], -INFINITY, INFINITY);
+        if self.stopped {
+            return None;
+        }
+        let alpha = AtomicI32::new(first);
+        let best = Mutex::new((first, moves[0]));
+        let next = AtomicUsize::new(1);
+        let stopped = AtomicBool::new(false);
+        let nodes = AtomicU64::new(self.nodes);
+        let work = |searcher: &mut Self| {
+            searcher.nodes = 0;
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= moves.len() || stopped.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mv = moves[i];
+                let a = alpha.load(Ordering::Relaxed);
+                let mut v = searcher.child_value(position, me, mv, a, a + 1);
+                if v > a && !searcher.stopped {
+                    v = searcher.child_value(position, me, mv, a, INFINITY);
+                }
+                if searcher.stopped {
+                    stopped.store(true, Ordering::Relaxed);
+                    break;
+                }
+                let mut b = best.lock().expect("no thread panicked holding it");
+                if v > b.0 {
+                    *b = (v, mv);
+                    alpha.fetch_max(v, Ordering::Relaxed);
+                }
+            }
+            nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+        };
+        let mut helpers: Vec<Self> = (1..self.threads).map(|_| self.fork()).collect();
+        std::thread::scope(|scope| {
+            for helper in &mut helpers {
+                scope.spawn(|| work(helper));
+            }
+            work(self);
+        });
+        if stopped.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return None;
+        }
+        let (value, mv) = *best.lock().expect("no thread panicked holding it");
+        Some((value, mv, nodes.load(Ordering::Relaxed)))
+    }
+
+    /// The value of `mv` in `position` for `me` (the seat to move), searched to the end with the
+    /// window `lo..hi` from `me`'s view.
+    fn child_value(&mut self, position: &G, me: Seat, mv: G::Move, lo: i32, hi: i32) -> i32 {
+        let mut child = position.clone();
+        child.play(mv);
+        let mut ignored = None;
+        let end = TO_THE_END as i32;
+        match child.to_move() {
+            None => self.terminal(&child, me, 1),
+            Some(s) if s == me => self.node(&child, end, 1, lo, hi, &mut ignored),
+            Some(_) => -self.node(&child, end, 1, -hi, -lo, &mut ignored),
+        }
     }
 
     /// Whether the seat to move can force at least `at_least` (a final margin): one null-window

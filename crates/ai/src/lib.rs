@@ -32,8 +32,17 @@ use trigonal_core::{DynGame, Game};
 pub use player::{dyn_player, level_player, Agent, AgentError, DynPlayer, Player};
 pub use uct::{uct_move, Budget};
 
-/// How strong a computer player is. Every level answers within its time a move; see
-/// [`Level::budget`] and [`Level::threads`].
+/// How strong a computer player is. Every level answers within its time a move
+/// ([`Level::budget`]) and searches on up to [`Level::threads`] threads, with the search that
+/// did best in the arena for each game ([`level_player`]):
+/// - Triangoli: MCTS with greedy-biased playouts, and the exact solver from 10 empty triangles
+///   on (given half of each move's time);
+/// - Four Triangles for two players: alpha-beta with the game's evaluation, and its wins and
+///   threats read off the position;
+/// - Triangular, The Triangle Game, and Four Triangles for three or four players: MCTS with the
+///   game's knowledge.
+///
+/// Alpha-beta runs on one thread; MCTS runs a tree per thread.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Level {
     /// Uniformly random legal moves; no thinking time.

@@ -3,8 +3,8 @@
 //! UCT in which every node keeps a summed reward per seat (a share of the win, so a 3- or
 //! 4-player game needs no reduction to two sides) and selection maximises the reward of the seat
 //! that moves at the node. Beyond plain UCT ([`crate::uct`]):
-//! - the playout policy, playout cut-off with an estimate, move priors (progressive bias) and the
-//!   moves searched come from a [`Knowledge`];
+//! - the playout policy and the moves searched (and action sequences not worth searching) come
+//!   from a [`Knowledge`];
 //! - a solver: finished positions are proven, a node is proven when its mover has a proven sole
 //!   win among its children or when every child is proven (max^n over the proven values), and a
 //!   proven node is not searched again;
@@ -28,8 +28,6 @@ use crate::{Budget, Thought};
 pub struct MctsParams {
     /// The UCB1 exploration constant.
     pub exploration: f32,
-    /// Weight of a move's prior in selection: `weight · prior / (visits + 1)`.
-    pub prior_weight: f32,
     /// Threads, each growing its own tree (root parallelism).
     pub threads: usize,
     /// The most nodes a tree holds; past it, leaves are no longer expanded.
@@ -40,7 +38,6 @@ impl Default for MctsParams {
     fn default() -> Self {
         MctsParams {
             exploration: std::f32::consts::SQRT_2,
-            prior_weight: 0.0,
             threads: 1,
             max_nodes: 3_000_000,
         }
@@ -59,7 +56,6 @@ struct Node<M> {
     visits: u32,
     /// Summed share of each seat over the playouts through here.
     reward: Shares,
-    prior: f32,
     /// Children are `first .. first + len`; `len == 0` for a leaf.
     first: u32,
     len: u32,
@@ -67,12 +63,11 @@ struct Node<M> {
 }
 
 impl<M> Node<M> {
-    fn new(mv: Option<M>, prior: f32) -> Node<M> {
+    fn new(mv: Option<M>) -> Node<M> {
         Node {
             mv,
             visits: 0,
             reward: [0.0; MAX_SEATS],
-            prior,
             first: 0,
             len: 0,
             proof: UNPROVEN,
@@ -104,7 +99,6 @@ struct Tree<G: Game> {
     /// Scratch: the path of the current iteration (node, seat to move there).
     path: Vec<(usize, Seat)>,
     moves: Vec<G::Move>,
-    priors: Vec<f32>,
 }
 
 impl<G: Game> Tree<G> {
@@ -112,11 +106,10 @@ impl<G: Game> Tree<G> {
         Tree {
             root,
             root_previous: None,
-            nodes: vec![Node::new(None, 0.0)],
+            nodes: vec![Node::new(None)],
             rng,
             path: Vec::new(),
             moves: Vec::new(),
-            priors: Vec::new(),
         }
     }
 
@@ -124,7 +117,7 @@ impl<G: Game> Tree<G> {
         self.root = root;
         self.root_previous = None;
         self.nodes.clear();
-        self.nodes.push(Node::new(None, 0.0));
+        self.nodes.push(Node::new(None));
     }
 
     /// Keeps the subtree below the root's child `mv`, which becomes the root.
@@ -239,8 +232,8 @@ impl<G: Game> Tree<G> {
     }
 
     /// Creates the children of leaf `node`, whose position is `state` (reached by the mover's
-    /// own `previous` move, if known): ordered by prior when the knowledge gives priors, shuffled
-    /// otherwise, so that unvisited children are tried in that order.
+    /// own `previous` move, if known), shuffled, so that unvisited children are tried in a random
+    /// order.
     fn expand<K: Knowledge<G>>(
         &mut self,
         node: usize,
@@ -260,23 +253,13 @@ impl<G: Game> Tree<G> {
             }
         }
         debug_assert!(!self.moves.is_empty(), "a game that is not over has a move");
-        self.priors.clear();
         let first = self.nodes.len();
-        if knowledge.priors(state, &self.moves, &mut self.priors) {
-            let mut order: Vec<usize> = (0..self.moves.len()).collect();
-            order.sort_by(|&a, &b| self.priors[b].total_cmp(&self.priors[a]));
-            for i in order {
-                self.nodes
-                    .push(Node::new(Some(self.moves[i]), self.priors[i]));
-            }
-        } else {
-            for i in (1..self.moves.len()).rev() {
-                let j = self.rng.gen_range(0..=i);
-                self.moves.swap(i, j);
-            }
-            for &mv in &self.moves {
-                self.nodes.push(Node::new(Some(mv), 0.0));
-            }
+        for i in (1..self.moves.len()).rev() {
+            let j = self.rng.gen_range(0..=i);
+            self.moves.swap(i, j);
+        }
+        for &mv in &self.moves {
+            self.nodes.push(Node::new(Some(mv)));
         }
         let n = &mut self.nodes[node];
         n.first = first as u32;
@@ -284,7 +267,7 @@ impl<G: Game> Tree<G> {
     }
 
     /// The child of `node` to descend into: an unvisited one first (in stored order), else the
-    /// best by UCB1 plus prior bias for `seat`; a proven child counts at its proven value.
+    /// best by UCB1 for `seat`; a proven child counts at its proven value.
     fn select(&self, node: usize, seat: Seat, params: &MctsParams) -> usize {
         let parent = &self.nodes[node];
         let log_n = (parent.visits.max(1) as f32).ln();
@@ -300,9 +283,7 @@ impl<G: Game> Tree<G> {
                 return c;
             } else {
                 let n = child.visits as f32;
-                child.reward[s] / n
-                    + params.exploration * (log_n / n).sqrt()
-                    + params.prior_weight * child.prior / (n + 1.0)
+                child.reward[s] / n + params.exploration * (log_n / n).sqrt()
             };
             if value > best_value {
                 best_value = value;
@@ -347,29 +328,20 @@ impl<G: Game> Tree<G> {
     }
 }
 
-/// Plays `state` out with the knowledge's policy: each seat's share at the end, or the
-/// knowledge's estimate once its cut-off is reached.
+/// Plays `state` out with the knowledge's policy: each seat's share at the end.
 pub fn playout<G: Game, K: Knowledge<G>>(
     state: &mut G,
     knowledge: &K,
     rng: &mut SmallRng,
     moves: &mut Vec<G::Move>,
 ) -> Shares {
-    let cutoff = knowledge.playout_cutoff();
-    let mut plies = 0;
     loop {
         if let Some(outcome) = state.outcome() {
             return outcome_shares(outcome, state.players());
         }
-        if cutoff.is_some_and(|c| plies >= c) {
-            if let Some(estimate) = knowledge.estimate(state) {
-                return estimate;
-            }
-        }
         state.legal_moves(moves);
         let i = knowledge.playout(state, moves, rng);
         state.play(moves[i]);
-        plies += 1;
     }
 }
 

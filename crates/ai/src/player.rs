@@ -233,6 +233,42 @@ impl<G: Game, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     }
 }
 
+/// A player chosen by the number of players of the game, once the first position is seen (a
+/// game like Four Triangles plays two-handed best one way and three- or four-handed another).
+pub struct ByPlayers<G: Game> {
+    make: Box<dyn Fn(usize) -> Box<dyn Player<G>> + Send>,
+    player: Option<Box<dyn Player<G>>>,
+}
+
+impl<G: Game> ByPlayers<G> {
+    /// A player made by `make(players)` when it first thinks.
+    pub fn new(make: impl Fn(usize) -> Box<dyn Player<G>> + Send + 'static) -> Self {
+        ByPlayers {
+            make: Box::new(make),
+            player: None,
+        }
+    }
+}
+
+impl<G: Game> Player<G> for ByPlayers<G> {
+    fn think(&mut self, position: &G) -> Thought<G::Move> {
+        let make = &self.make;
+        self.player
+            .get_or_insert_with(|| make(position.players()))
+            .think(position)
+    }
+    fn advance(&mut self, mv: G::Move) {
+        if let Some(p) = &mut self.player {
+            p.advance(mv);
+        }
+    }
+    fn forget(&mut self) {
+        if let Some(p) = &mut self.player {
+            p.forget();
+        }
+    }
+}
+
 fn only_move<G: Game>(position: &G) -> Option<G::Move> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);

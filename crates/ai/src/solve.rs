@@ -62,11 +62,17 @@ pub enum SolveError {
     Over,
 }
 
-/// Solves a Triangoli position (not over) with a table of 2^`table_bits` entries.
-pub fn solve_triangoli(position: &Triangoli, table_bits: u32) -> Result<Solved, SolveError> {
+/// Solves a Triangoli position (not over) with a table of 2^`table_bits` entries, on `threads`
+/// threads.
+pub fn solve_triangoli(
+    position: &Triangoli,
+    table_bits: u32,
+    threads: usize,
+) -> Result<Solved, SolveError> {
     let seat = position.to_move().ok_or(SolveError::Over)?;
     let began = Instant::now();
-    let mut search = AlphaBeta::exact(TriangoliKnowledge::default(), table_bits);
+    let mut search =
+        AlphaBeta::exact(TriangoliKnowledge::default(), table_bits).with_threads(threads);
     let found = search.solve(position);
     let (cylinders, sectors) = split_margin(found.value);
     Ok(Solved {
@@ -84,10 +90,10 @@ pub fn solve_triangoli(position: &Triangoli, table_bits: u32) -> Result<Solved, 
     })
 }
 
-/// Solves a position of a game picked at run time (Triangoli only).
-pub fn solve(position: &dyn trigonal_core::DynGame) -> Result<Solved, SolveError> {
+/// Solves a position of a game picked at run time (Triangoli only) on `threads` threads.
+pub fn solve(position: &dyn trigonal_core::DynGame, threads: usize) -> Result<Solved, SolveError> {
     match position.as_any().downcast_ref::<Triangoli>() {
-        Some(p) => solve_triangoli(p, 22),
+        Some(p) => solve_triangoli(p, 22, threads),
         None => Err(SolveError::NoSolver(position.id().to_string())),
     }
 }

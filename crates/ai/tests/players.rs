@@ -144,6 +144,7 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
 /// Plays `plies` random moves of game `G` (fewer if it ends), then asks an `ai` player with a
 /// small iteration budget for a move and checks that it is legal.
 struct LegalAfter {
+    players: usize,
     plies: usize,
     seed: u64,
     level: Level,
@@ -153,7 +154,11 @@ impl Visitor for LegalAfter {
     type Output = ();
     fn visit<G: Game>(self) {
         let mut rng = SmallRng::seed_from_u64(self.seed);
-        let mut position = G::new(&Options::default()).unwrap();
+        let options = Options {
+            players: Some(self.players),
+            variant: None,
+        };
+        let mut position = G::new(&options).unwrap();
         let mut moves = Vec::new();
         for _ in 0..self.plies {
             position.legal_moves(&mut moves);
@@ -170,8 +175,9 @@ impl Visitor for LegalAfter {
         position.legal_moves(&mut moves);
         assert!(
             moves.contains(&mv),
-            "{}: {mv} is not legal after {} random plies (seed {})",
+            "{} ({} players): {mv} is not legal after {} random plies (seed {})",
             G::ID,
+            self.players,
             self.plies,
             self.seed
         );
@@ -187,7 +193,9 @@ proptest! {
         level in prop::sample::select(vec![Level::Easy, Level::Medium, Level::Hard]),
     ) {
         for info in trigonal_games::GAMES {
-            visit(info.id, LegalAfter { plies, seed, level }).unwrap();
+            for players in info.players.0..=info.players.1 {
+                visit(info.id, LegalAfter { players, plies, seed, level }).unwrap();
+            }
         }
     }
 }

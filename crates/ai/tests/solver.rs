@@ -79,7 +79,7 @@ fn a_forced_win_by_three_cylinders() {
     // sector. After c5/24: 8 against 8 and two sectors each, a draw. So P1 wins by 3.
     let p = Triangoli::from_parts(endgame(1, 1), [point("c3"), point("a1")], P1);
     assert_eq!(moves(&p), ["c4/24/17", "c4/24/18", "c5/24"]);
-    let s = solve_triangoli(&p, 16).unwrap();
+    let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Win);
     assert_eq!((s.cylinders, s.sectors), (3, 1));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
@@ -91,7 +91,7 @@ fn a_forced_draw() {
     // c4/24 with an exchange: P1 11 against P2 11, three sectors each: a draw. c5/24: P1 8
     // against 11, a loss. So a draw.
     let p = Triangoli::from_parts(endgame(1, 2), [point("c3"), point("a1")], P1);
-    let s = solve_triangoli(&p, 16).unwrap();
+    let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Draw);
     assert_eq!((s.cylinders, s.sectors), (0, 0));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
@@ -103,7 +103,7 @@ fn a_forced_loss_by_one_cylinder_despite_more_sectors() {
     // and wins three sectors to two, but loses by one cylinder. c5/24: 8 against 12. So P1
     // loses by 1 cylinder, with one sector more.
     let p = Triangoli::from_parts(endgame(2, 1), [point("c3"), point("a1")], P1);
-    let s = solve_triangoli(&p, 16).unwrap();
+    let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Loss);
     assert_eq!((s.cylinders, s.sectors), (-1, 1));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
@@ -121,7 +121,7 @@ fn a_loss_after_a_forced_pass() {
     let p = Triangoli::from_parts(b, [point("c3"), point("a1")], P2);
     assert_eq!(p.reserve(P2), 0);
     assert_eq!(moves(&p), ["pass"]);
-    let s = solve_triangoli(&p, 16).unwrap();
+    let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.seat, P2);
     assert_eq!(s.verdict, Verdict::Loss);
     assert_eq!((s.cylinders, s.sectors), (-3, -1));
@@ -173,9 +173,15 @@ fn the_solver_agrees_with_plain_minimax_on_random_endgames() {
             "seed {seed}: {} does not achieve it",
             found.best
         );
-        // And the null-window test agrees.
+        // And the null-window test agrees, and so does the solver on two threads.
         assert!(solver.solve_at_least(&p, want));
         assert!(!solver.solve_at_least(&p, want + 1));
+        let two = solve_triangoli(&p, 14, 2).unwrap();
+        assert_eq!(
+            16 * two.cylinders + two.sectors,
+            want,
+            "seed {seed}, two threads"
+        );
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} positions");

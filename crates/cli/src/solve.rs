@@ -32,6 +32,9 @@ pub struct SolveArgs {
     /// Seed of the random positions of --bench.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Threads the solver splits its root moves between.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -61,7 +64,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("move {} ({mv:?}) of the record: {e}", i + 1))?;
         }
     }
-    let solved = solve::solve(position.as_ref())?;
+    let solved = solve::solve(position.as_ref(), args.threads)?;
     if args.json {
         let json = SolvedJson {
             to_move: solved.seat.0,
@@ -143,7 +146,7 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
         let Some(position) = solve::random_position(empties, stream) else {
             continue;
         };
-        let solved = solve::solve_triangoli(&position, 22)?;
+        let solved = solve::solve_triangoli(&position, 22, args.threads)?;
         times.push(solved.elapsed);
         nodes.push(solved.nodes);
         verdicts[match solved.verdict {
@@ -160,8 +163,8 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
     let n = times.len();
     let mean = times.iter().sum::<Duration>() / n as u32;
     println!(
-        "{n} random positions with {empties} empty triangles (seed {}):",
-        args.seed
+        "{n} random positions with {empties} empty triangles (seed {}, {} thread(s)):",
+        args.seed, args.threads
     );
     println!(
         "  time   median {:.3} s, mean {:.3} s, max {:.3} s",

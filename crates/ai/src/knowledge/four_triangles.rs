@@ -17,7 +17,7 @@ use trigonal_four_triangles::{FourTriangles, Move, Split, Triangle, GEOMETRY};
 
 use super::Knowledge;
 use crate::mcts::MctsParams;
-use crate::player::{MctsPlayer, Player};
+use crate::player::{AlphaBetaPlayer, ByPlayers, MctsPlayer, Player};
 use crate::{Budget, Level};
 
 /// Four Triangles knowledge (see the module documentation).
@@ -154,17 +154,27 @@ pub fn evaluate(position: &FourTriangles, me: Seat) -> i32 {
     40 * (p(mine) - p(theirs)) + 15 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
 }
 
-/// The player `level` puts at a Four Triangles board: MCTS with this knowledge.
+/// The player `level` puts at a Four Triangles board: alpha-beta with this knowledge for two
+/// players (29 to 11 against this MCTS in 40 games at 100 ms a move), MCTS with it for three
+/// and four.
 pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<FourTriangles>> {
-    let params = MctsParams {
-        threads: level.threads(),
-        ..MctsParams::default()
-    };
-    Box::new(MctsPlayer::new(
-        FourTrianglesKnowledge,
-        params,
-        budget,
-        seed,
+    Box::new(ByPlayers::new(
+        move |players| -> Box<dyn Player<FourTriangles>> {
+            if players == 2 {
+                Box::new(AlphaBetaPlayer::new(FourTrianglesKnowledge, budget))
+            } else {
+                let params = MctsParams {
+                    threads: level.threads(),
+                    ..MctsParams::default()
+                };
+                Box::new(MctsPlayer::new(
+                    FourTrianglesKnowledge,
+                    params,
+                    budget,
+                    seed,
+                ))
+            }
+        },
     ))
 }
 

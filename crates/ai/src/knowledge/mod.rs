@@ -1,8 +1,8 @@
 //! Game knowledge: what a search may ask a game beyond its rules.
 //!
 //! The searches ([`crate::mcts`], [`crate::alphabeta`]) play through the [`Game`] trait only. A
-//! [`Knowledge`] adds what makes them stronger in one game: a playout policy better than uniform
-//! random moves, an estimate of a position that is not over, priors for the moves of a tree node,
+//! [`Knowledge`] adds what makes them stronger in one game: the moves worth searching (and
+//! sequences not worth it), a playout policy better than uniform random moves, move ordering and
 //! a static evaluation for alpha-beta, the final margin of a finished game. Every method has a
 //! generic default, so [`NoKnowledge`] works for any game; each game's module here implements it
 //! with that engine's public API, and each piece is kept only where an arena result justified it
@@ -62,26 +62,6 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     /// game's own [`Game::playout_choice`].
     fn playout(&self, position: &G, moves: &[G::Move], rng: &mut SmallRng) -> usize {
         position.playout_choice(moves, rng.gen())
-    }
-
-    /// How many plies a playout runs before [`Knowledge::estimate`] is asked instead of playing
-    /// on; `None` plays every playout to the end.
-    fn playout_cutoff(&self) -> Option<u32> {
-        None
-    }
-
-    /// An estimate of each seat's share of the win in a position that is not over; `None` when
-    /// there is none (the playout then runs to the end).
-    fn estimate(&self, position: &G) -> Option<Shares> {
-        let _ = position;
-        None
-    }
-
-    /// Fills `priors` (one per move of `moves`, each in \[0, 1\]) with how promising each move
-    /// looks before any search; returns `false` (the default) when there is no such knowledge.
-    fn priors(&self, position: &G, moves: &[G::Move], priors: &mut Vec<f32>) -> bool {
-        let _ = (position, moves, priors);
-        false
     }
 
     /// Fills `scores` (one per move of `moves`) with an ordering score, higher for moves more

@@ -1,10 +1,11 @@
 //! The Triangle Game knowledge: pointless slide sequences, and playouts that mind the score.
 //!
-//! - Pruning: within a turn, sliding a stone straight back (`u-v` then `v-u`) leaves the board
-//!   as it was with fewer slides left and no Power Triangle bonus to gain that had not been
-//!   had, and sliding the stone just slid on again (`u-v` then `v-w`) when `u-w` was a slide of
-//!   its own ends on the same board with no more slides left than the direct slide. The
-//!   searches leave both out (a pickup in between makes them different courses, and is kept).
+//! - Pruning (off by default, see [`TriangleGameKnowledge::prune`]): within a turn, sliding a
+//!   stone straight back (`u-v` then `v-u`) leaves the board as it was with fewer slides left
+//!   and no Power Triangle bonus to gain that had not been had, and sliding the stone just slid
+//!   on again (`u-v` then `v-w`) when `u-w` was a slide of its own ends on the same board with no
+//!   more slides left than the direct slide. The searches can leave both out (a pickup in
+//!   between makes them different courses, and is kept).
 //! - Playouts: with probability `greedy`, the action that most raises the mover's score against
 //!   the others' (a stone home, an opponent's stone onto ground that counts against them) when
 //!   one raises it; otherwise the game's own playout choice.
@@ -24,7 +25,9 @@ use crate::{Budget, Level};
 pub struct TriangleGameKnowledge {
     /// The probability that a playout plays the most score-raising action (if any raises it).
     pub greedy: f64,
-    /// Whether the searches leave out pointless slide sequences.
+    /// Whether the searches leave out pointless slide sequences. Off in the levels: in the
+    /// arena it did not pay (60 games of pruned, unpruned and plain UCT at 100 ms a move: 22.8,
+    /// 28.8 and 8.3 points; turns with two slides or more are rare at these budgets).
     pub prune: bool,
 }
 
@@ -32,7 +35,7 @@ impl Default for TriangleGameKnowledge {
     fn default() -> Self {
         TriangleGameKnowledge {
             greedy: 0.5,
-            prune: true,
+            prune: false,
         }
     }
 }
@@ -159,7 +162,10 @@ mod tests {
 
     #[test]
     fn sliding_back_or_on_where_one_slide_would_do_is_pointless() {
-        let k = TriangleGameKnowledge::default();
+        let k = TriangleGameKnowledge {
+            prune: true,
+            ..TriangleGameKnowledge::default()
+        };
         // Dark Blue places a white stone on c5 and slides it to c4.
         let g = after(&["Wc5", "c5-c4"]);
         assert!(k.pointless_after(&g, mv("c5-c4"), mv("c4-c5")));

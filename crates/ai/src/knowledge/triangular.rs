@@ -53,20 +53,17 @@ pub fn red_partner(p: Cell) -> Option<Cell> {
     }
 }
 
-/// The empty cells among `legal` where `seat` would win at once by placing.
+/// The empty cells among `legal` where `seat` would win at once by placing. (Partnering is
+/// symmetric, so each legal cell's partner is looked up: no scan of the pieces.)
 pub fn winning_cells(position: &Triangular, seat: Seat, legal: &[Cell], out: &mut Vec<Cell>) {
     out.clear();
     let own = Piece::of(seat);
-    for (cell, piece) in position.pieces() {
-        if piece != own {
-            continue;
-        }
-        if let Some(q) = red_partner(cell) {
-            if legal.contains(&q) && !out.contains(&q) {
-                out.push(q);
-            }
-        }
-    }
+    out.extend(
+        legal
+            .iter()
+            .copied()
+            .filter(|&q| red_partner(q).is_some_and(|p| position.piece(p) == Some(own))),
+    );
 }
 
 /// The moves worth searching: the winning ones if any; else, when the opponent could win with
@@ -108,13 +105,31 @@ impl Knowledge<Triangular> for TriangularKnowledge {
     }
 
     fn playout(&self, position: &Triangular, moves: &[Cell], rng: &mut SmallRng) -> usize {
-        if !self.playouts {
+        let Some(me) = position.to_move().filter(|_| self.playouts) else {
             return rng.gen_range(0..moves.len());
+        };
+        // A winning cell of the mover, else one of the opponent's (each equally likely, by
+        // reservoir sampling), else any.
+        let opponent_moves_again = position.placed() + 1 < ALL_PLACED;
+        let (mut block, mut blocks) = (None, 0u32);
+        for (i, &q) in moves.iter().enumerate() {
+            let Some(seat) = red_partner(q)
+                .and_then(|p| position.piece(p))
+                .and_then(Piece::seat)
+            else {
+                continue;
+            };
+            if seat == me {
+                return i;
+            }
+            if opponent_moves_again {
+                blocks += 1;
+                if rng.gen_range(0..blocks) == 0 {
+                    block = Some(i);
+                }
+            }
         }
-        let mut focused = moves.to_vec();
-        focus(position, &mut focused);
-        let mv = focused[rng.gen_range(0..focused.len())];
-        moves.iter().position(|&m| m == mv).expect("a legal move")
+        block.unwrap_or_else(|| rng.gen_range(0..moves.len()))
     }
 }
 
@@ -133,7 +148,9 @@ pub fn evaluate(position: &Triangular, me: Seat) -> i32 {
     100 * score + 40 * (threats[a] - threats[b])
 }
 
-/// The player `level` puts at a Triangular board: MCTS with this knowledge.
+/// The player `level` puts at a Triangular board: MCTS with this knowledge. (Alpha-beta with
+/// [`evaluate`] beat plain UCT 29 to 1 in 30 games at 100 ms a move, but lost 2 to 38 to this
+/// MCTS.)
 pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangular>> {
     let params = MctsParams {
         threads: level.threads(),
