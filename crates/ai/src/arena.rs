@@ -1,6 +1,6 @@
 //! The arena: agents play a series of games, seats rotating, and each agent's score is counted
-//! (a win 1, a draw or a shared win split), with a 95% interval and, for two agents, the Elo
-//! difference. Agents move one at a time, so each is measured on the machine it gets.
+//! (a win 1, a draw or a shared win split), with a 95% interval (Wilson) and, for two agents,
+//! the Elo difference. Agents move one at a time, so each is measured on the machine it gets.
 
 use serde::Serialize;
 use trigonal_core::{Game, Options, OptionsError, Seat};
@@ -134,7 +134,7 @@ pub struct Summary {
     pub agents: Vec<String>,
     /// Each agent's points.
     pub score: Vec<f64>,
-    /// A 95% interval for each agent's points (normal approximation over the games).
+    /// A 95% interval for each agent's points (Wilson score interval).
     pub ci95: Vec<[f64; 2]>,
     /// For two agents: the first's Elo advantage over the second; `null` otherwise.
     pub elo: Option<f64>,
@@ -164,22 +164,47 @@ pub fn summarise(agents: &[Agent], played: &[GamePlayed]) -> Summary {
     }
 }
 
-/// A 95% interval for the sum of `xs` (each in \[0, 1\]): the mean ± 1.96 standard errors,
-/// scaled to the number of games and clamped to \[0, games\].
+/// A 95% interval for the sum of `xs` (each in \[0, 1\]): the Wilson score interval of the
+/// mean, scaled to the number of games. It takes the variance of a win-or-loss series, p(1 − p),
+/// which draws and shared wins only lower, so it errs wide; unlike the plain normal interval it
+/// does not shrink to nothing when every game ends alike.
 fn interval(xs: &[f64]) -> [f64; 2] {
     let n = xs.len() as f64;
-    if xs.len() < 2 {
-        return [0.0, n];
+    if xs.is_empty() {
+        return [0.0, 0.0];
     }
-    let mean = xs.iter().sum::<f64>() / n;
-    let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    let half = 1.96 * (var / n).sqrt();
+    let p = (xs.iter().sum::<f64>() / n).clamp(0.0, 1.0);
+    let z2 = Z95 * Z95;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
     [
-        round3(((mean - half) * n).max(0.0)),
-        round3(((mean + half) * n).min(n)),
+        round3(((centre - half) * n).max(0.0)),
+        round3(((centre + half) * n).min(n)),
     ]
 }
 
+/// The two-sided 95% point of the normal distribution.
+const Z95: f64 = 1.959_964;
+
 fn round3(x: f64) -> f64 {
     (x * 1000.0).round() / 1000.0
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn intervals_hold_the_score_and_never_collapse() {
+        // All won: the interval still reaches below (Wilson: 200 · 200/203.84).
+        let [lo, hi] = interval(&[1.0; 200]);
+        assert_eq!(hi, 200.0);
+        assert!((lo - 196.2).abs() < 0.1, "{lo}");
+        // Half: symmetric about the score.
+        let half: Vec<f64> = (0..100).map(|i| (i % 2) as f64).collect();
+        let [lo, hi] = interval(&half);
+        assert!((50.0 - lo - (hi - 50.0)).abs() < 1e-9);
+        assert!(lo > 39.0 && hi < 61.0, "{lo} {hi}");
+        assert_eq!(interval(&[]), [0.0, 0.0]);
+    }
 }
