@@ -1,33 +1,9 @@
 //! The computer-opponent commands on the real binary: arena, play with computer seats, solve,
 //! analyse.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
 
-fn trigonal(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_trigonal"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
+use common::{stderr, stdout, trigonal};
 
 #[test]
 fn arena_prints_one_json_line() {
