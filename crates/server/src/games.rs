@@ -17,6 +17,7 @@ use crate::ai::schedule_if_due;
 use crate::error::ApiError;
 use crate::live::{Live, LiveGame};
 use crate::store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, Summary};
+use crate::token::TokenDigest;
 use crate::view::{render_at, rfc3339};
 use crate::AppState;
 
@@ -193,21 +194,21 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
     for (i, spec) in req.seats.into_iter().enumerate() {
         seats.push(match spec {
             SeatSpec::Human => {
-                let token = random_id();
+                let (token, digest) = TokenDigest::issue();
                 tokens.push(SeatToken {
                     seat: i as u8,
-                    token: token.clone(),
+                    token,
                 });
                 SeatRow {
                     kind: SeatKind::Human,
                     level: None,
-                    token: Some(token),
+                    token_digest: Some(digest),
                 }
             }
             SeatSpec::Open => SeatRow {
                 kind: SeatKind::Open,
                 level: None,
-                token: None,
+                token_digest: None,
             },
             SeatSpec::Ai { level } => SeatRow {
                 kind: SeatKind::Ai,
@@ -217,7 +218,7 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
                         ApiError::BadRequest(e.to_string())
                     })?,
                 }),
-                token: None,
+                token_digest: None,
             },
         });
     }
@@ -407,7 +408,7 @@ pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatTo
     let open = live
         .seats
         .get(seat as usize)
-        .is_some_and(|s| s.kind == SeatKind::Open && s.token.is_none());
+        .is_some_and(|s| s.kind == SeatKind::Open && s.token_digest.is_none());
     if !open {
         return Err(ApiError::Conflict(format!(
             "seat {seat} is not open for joining"
@@ -416,15 +417,15 @@ pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatTo
     if live.position.to_move().is_none() {
         return Err(ApiError::Conflict("the game is over".into()));
     }
-    let token = random_id();
-    if !state.store.claim_seat(id, seat, &token).await? {
+    let (token, digest) = TokenDigest::issue();
+    if !state.store.claim_seat(id, seat, &digest).await? {
         resync(state, &game, &mut live).await?;
         return Err(ApiError::Conflict(format!("seat {seat} was just taken")));
     }
     live.seats[seat as usize] = SeatRow {
         kind: SeatKind::Human,
         level: None,
-        token: Some(token.clone()),
+        token_digest: Some(digest),
     };
     live.updated = now_ms();
     live.changed();
@@ -495,7 +496,7 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
                 SeatRow {
                     kind: SeatKind::Record,
                     level: None,
-                    token: None,
+                    token_digest: None,
                 };
                 players
             ],

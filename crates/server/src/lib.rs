@@ -14,6 +14,7 @@ mod error;
 mod games;
 mod live;
 mod store;
+mod token;
 mod view;
 mod web;
 

@@ -83,7 +83,7 @@ impl Live {
     pub fn seat_of(&self, token: &str) -> Option<u8> {
         self.seats
             .iter()
-            .position(|s| s.token.as_deref().is_some_and(|t| same_secret(t, token)))
+            .position(|s| s.token_digest.as_ref().is_some_and(|d| d.matches(token)))
             .map(|i| i as u8)
     }
 
@@ -106,7 +106,7 @@ impl Live {
             && self
                 .history
                 .iter()
-                .any(|m| self.seats[m.seat as usize].token.is_some())
+                .any(|m| self.seats[m.seat as usize].token_digest.is_some())
     }
 
     /// The position after the first `ply` moves.
@@ -120,15 +120,6 @@ impl Live {
         }
         Ok(position)
     }
-}
-
-/// Compares two secrets in time that does not depend on where they differ.
-fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len()
-        && a.bytes()
-            .zip(b.bytes())
-            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
-            == 0
 }
 
 /// One game in memory: its state behind an async lock (held across the database commit, so
@@ -231,14 +222,6 @@ impl Hub {
 mod tests {
     use super::*;
 
-    #[test]
-    fn secrets_compare_exactly() {
-        assert!(same_secret("abc", "abc"));
-        assert!(!same_secret("abc", "abd"));
-        assert!(!same_secret("abc", "ab"));
-        assert!(!same_secret("", "a"));
-    }
-
     fn live(id: &str, updated: i64, seats: Vec<SeatRow>) -> Live {
         Live::from_row(GameRow {
             id: id.into(),
@@ -258,7 +241,7 @@ mod tests {
         SeatRow {
             kind,
             level: None,
-            token: None,
+            token_digest: None,
         }
     }
 

@@ -19,11 +19,22 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Savepoint, Tran
 use tokio::sync::oneshot;
 use trigonal_ai::Level;
 
+use crate::token::TokenDigest;
+
+/// One step of the schema.
+enum Migration {
+    /// Statements.
+    Sql(&'static str),
+    /// Work SQL alone cannot do.
+    Code(fn(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>),
+}
+
 /// The schema, one migration per version: migration `i` takes `user_version` from `i` to `i + 1`.
 /// Append new migrations; never edit a released one.
-const MIGRATIONS: &[&str] = &[
+const MIGRATIONS: &[Migration] = &[
     // 1: games, their seats, their moves.
-    "CREATE TABLE games (
+    Migration::Sql(
+        "CREATE TABLE games (
         id       TEXT PRIMARY KEY NOT NULL,
         game     TEXT NOT NULL,
         variant  TEXT,
@@ -50,7 +61,31 @@ const MIGRATIONS: &[&str] = &[
         at       INTEGER NOT NULL,            -- unix milliseconds
         PRIMARY KEY (game_id, ply)
     ) WITHOUT ROWID;",
+    ),
+    // 2: seat tokens are kept only as digests (see `TokenDigest`).
+    Migration::Code(digest_tokens),
 ];
+
+/// Migration 2: replaces every stored seat token by its digest, in a column named for it.
+fn digest_tokens(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch("ALTER TABLE seats RENAME COLUMN token TO token_digest")?;
+    let tokens = tx
+        .prepare("SELECT game_id, seat, token_digest FROM seats WHERE token_digest IS NOT NULL")?
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut update =
+        tx.prepare("UPDATE seats SET token_digest = ?3 WHERE game_id = ?1 AND seat = ?2")?;
+    for (game, seat, token) in tokens {
+        update.execute(params![game, seat, TokenDigest::of(&token).as_str()])?;
+    }
+    Ok(())
+}
 
 /// A failure of the store.
 #[derive(Debug, thiserror::Error)]
@@ -126,8 +161,8 @@ pub struct SeatRow {
     pub kind: SeatKind,
     /// The computer's level, for `Ai` seats.
     pub level: Option<Level>,
-    /// The secret of the person in the seat (`Human` seats).
-    pub token: Option<String>,
+    /// The digest of the secret of the person in the seat (`Human` seats).
+    pub token_digest: Option<TokenDigest>,
 }
 
 /// One stored move.
@@ -224,6 +259,9 @@ impl Store {
         // FULL: a commit is on disk before the move is acknowledged, even across a power cut.
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Overwrite what is deleted or replaced (moves taken back, tokens digested by migration 2)
+        // instead of leaving it in free space.
+        conn.pragma_update(None, "secure_delete", "ON")?;
         migrate(&mut conn, path)?;
         let (jobs, queue) = mpsc::channel();
         std::thread::Builder::new()
@@ -287,7 +325,7 @@ impl Store {
             )?;
             {
                 let mut seat = tx.prepare(
-                    "INSERT INTO seats (game_id, seat, kind, level, token) VALUES (?1, ?2, ?3, ?4, ?5)",
+                    "INSERT INTO seats (game_id, seat, kind, level, token_digest) VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?;
                 for (i, s) in game.seats.iter().enumerate() {
                     seat.execute(params![
@@ -295,7 +333,7 @@ impl Store {
                         i as i64,
                         s.kind.as_str(),
                         s.level.map(|l| l.to_string()),
-                        s.token
+                        s.token_digest.as_ref().map(TokenDigest::as_str)
                     ])?;
                 }
                 let mut mv = tx.prepare(
@@ -340,7 +378,7 @@ impl Store {
                     return Ok(None);
                 };
                 let mut seats_stmt = c.prepare_cached(
-                    "SELECT kind, level, token FROM seats WHERE game_id = ?1 ORDER BY seat",
+                    "SELECT kind, level, token_digest FROM seats WHERE game_id = ?1 ORDER BY seat",
                 )?;
                 let seats = seats_stmt
                     .query_map([&id], |r| {
@@ -372,13 +410,17 @@ impl Store {
         let Some((mut game, seats)) = row else {
             return Ok(None);
         };
-        for (kind, level, token) in seats {
+        for (kind, level, token_digest) in seats {
             let kind: SeatKind = kind.parse().map_err(StoreError::Damaged)?;
             let level = level
                 .map(|l| l.parse::<Level>())
                 .transpose()
                 .map_err(|e| StoreError::Damaged(e.to_string()))?;
-            game.seats.push(SeatRow { kind, level, token });
+            game.seats.push(SeatRow {
+                kind,
+                level,
+                token_digest: token_digest.map(TokenDigest::from_stored),
+            });
         }
         Ok(Some(game))
     }
@@ -451,16 +493,21 @@ impl Store {
         .await
     }
 
-    /// Gives the open seat `seat` of game `id` to the holder of `token`: it becomes a `human`
-    /// seat. Returns `false` when the seat is not open (or was just taken).
-    pub async fn claim_seat(&self, id: &str, seat: u8, token: &str) -> Result<bool, StoreError> {
-        let (id, token) = (id.to_string(), token.to_string());
+    /// Gives the open seat `seat` of game `id` to the holder of the token of `digest`: it
+    /// becomes a `human` seat. Returns `false` when the seat is not open (or was just taken).
+    pub async fn claim_seat(
+        &self,
+        id: &str,
+        seat: u8,
+        digest: &TokenDigest,
+    ) -> Result<bool, StoreError> {
+        let (id, digest) = (id.to_string(), digest.as_str().to_string());
         let now = now_ms();
         self.call(move |tx| {
             let changed = tx.execute(
-                "UPDATE seats SET kind = 'human', token = ?3
-                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open' AND token IS NULL",
-                params![id, seat, token],
+                "UPDATE seats SET kind = 'human', token_digest = ?3
+                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open' AND token_digest IS NULL",
+                params![id, seat, digest],
             )?;
             if changed != 1 {
                 return Ok(false);
@@ -486,16 +533,16 @@ impl Store {
             let sql = if open_only {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
-                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token IS NULL)
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
                  FROM games g
                  WHERE g.to_move IS NOT NULL AND EXISTS
                        (SELECT 1 FROM seats s
-                        WHERE s.game_id = g.id AND s.kind = 'open' AND s.token IS NULL)
+                        WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
                  ORDER BY g.created DESC, g.id LIMIT ?1"
             } else {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
-                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token IS NULL)
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
                  FROM games g
                  ORDER BY g.created DESC, g.id LIMIT ?1"
             };
@@ -579,6 +626,7 @@ fn answer(done: Vec<Done>, commit_error: Option<&str>) {
 }
 
 fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let mut migrated = false;
     loop {
         let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -589,10 +637,20 @@ fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
                 known: MIGRATIONS.len(),
             });
         }
-        let Some(sql) = MIGRATIONS.get(version as usize) else {
+        let Some(migration) = MIGRATIONS.get(version as usize) else {
+            drop(tx);
+            if migrated {
+                // Into the main file now: what a migration replaced (plain tokens) must not
+                // wait there for the next automatic checkpoint.
+                conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+            }
             return Ok(());
         };
-        tx.execute_batch(sql)?;
+        migrated = true;
+        match migration {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(run) => run(&tx)?,
+        }
         tx.pragma_update(None, "user_version", version + 1)?;
         tx.commit()?;
         tracing::info!(version = version + 1, "database migrated");
@@ -607,7 +665,7 @@ mod tests {
         SeatRow {
             kind,
             level: (kind == SeatKind::Ai).then_some(Level::Easy),
-            token: (kind == SeatKind::Human).then(|| "t0".to_string()),
+            token_digest: (kind == SeatKind::Human).then(|| TokenDigest::of("t0")),
         }
     }
 
@@ -723,11 +781,52 @@ mod tests {
         let lobby = store.list_games(true, 50).await.unwrap();
         assert_eq!(lobby.len(), 1);
         assert_eq!(lobby[0].open_seats, vec![1]);
-        assert!(!store.claim_seat("g2", 0, "x").await.unwrap());
-        assert!(store.claim_seat("g2", 1, "x").await.unwrap());
-        assert!(!store.claim_seat("g2", 1, "y").await.unwrap());
+        let (x, y) = (TokenDigest::of("x"), TokenDigest::of("y"));
+        assert!(!store.claim_seat("g2", 0, &x).await.unwrap());
+        assert!(store.claim_seat("g2", 1, &x).await.unwrap());
+        assert!(!store.claim_seat("g2", 1, &y).await.unwrap());
+        let row = store.load_game("g2").await.unwrap().unwrap();
+        assert_eq!(row.seats[1].token_digest, Some(x));
         assert!(store.list_games(true, 50).await.unwrap().is_empty());
         assert_eq!(store.list_games(false, 50).await.unwrap().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_version_1_database_keeps_its_games_with_tokens_digested() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let c = Connection::open(&path).unwrap();
+            let Migration::Sql(v1) = MIGRATIONS[0] else {
+                panic!("migration 1 is SQL")
+            };
+            c.execute_batch(v1).unwrap();
+            c.execute_batch(
+                "PRAGMA user_version = 1;
+                 INSERT INTO games (id, game, players, ply, to_move, created, updated)
+                 VALUES ('g1', 'triangoli', 2, 1, 1, 5, 6);
+                 INSERT INTO seats VALUES ('g1', 0, 'human', NULL, 'secret-0');
+                 INSERT INTO seats VALUES ('g1', 1, 'open', NULL, NULL);
+                 INSERT INTO moves VALUES ('g1', 0, 'd4', 0, 2);",
+            )
+            .unwrap();
+        }
+        let store = Store::open(&path).unwrap();
+        assert_eq!(
+            store.schema_version().await.unwrap(),
+            MIGRATIONS.len() as i64
+        );
+        let row = store.load_game("g1").await.unwrap().unwrap();
+        assert_eq!(row.moves, vec![mv("d4", 0)]);
+        assert_eq!(row.seats[0].token_digest, Some(TokenDigest::of("secret-0")));
+        assert!(row.seats[0]
+            .token_digest
+            .as_ref()
+            .unwrap()
+            .matches("secret-0"));
+        assert_eq!(row.seats[1].token_digest, None);
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(8).any(|w| w == b"secret-0"));
     }
 
     #[test]

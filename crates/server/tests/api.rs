@@ -580,6 +580,12 @@ async fn a_restarted_server_has_every_game() {
     }
     let before = server.view(&id).await;
     drop(server);
+    // Only digests of the seat tokens are stored.
+    let mut stored = std::fs::read(&db).unwrap();
+    stored.extend(std::fs::read(dir.path().join("trigonal.db-wal")).unwrap_or_default());
+    for token in &tokens {
+        assert!(!stored.windows(token.len()).any(|w| w == token.as_bytes()));
+    }
 
     let server = start_on(&db).await;
     let after = server.view(&id).await;
