@@ -70,6 +70,15 @@ for (const { game, players, seats, turns, multiAction } of GAMES) {
       if (!over) {
         assert.equal(v.to_move, 0);
         assert.ok(after.length > mine + actions, 'the computer answered');
+        if (game === 'triangoli' && after.length > 2) {
+          // The computer's turn is outlined on the board, and its pawn ringed.
+          const marks = await page.evaluate(() => ({
+            outlines: document.querySelectorAll('svg.board .last-move:not(.exchanged)').length,
+            pawns: [...document.querySelectorAll('svg.board .pawn.last')].map((p) => p.dataset.id),
+          }));
+          const to = v.history[v.history.length - 1].split('/')[0];
+          assert.deepEqual(marks, to === 'pass' ? { outlines: 0, pawns: [] } : { outlines: 1, pawns: [to] });
+        }
       }
     }
 

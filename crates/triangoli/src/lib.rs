@@ -34,7 +34,7 @@ enum Phase {
 }
 
 /// A Triangoli position.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Triangoli {
     /// Cylinders of each player in each triangle.
     cells: [[u8; 2]; TRIANGLES],
@@ -47,6 +47,45 @@ pub struct Triangoli {
     /// The seat whose turn it is (when over: the seat that would move).
     to_move: u8,
     phase: Phase,
+    /// The move that led here, for display; not part of the position's identity.
+    last: Option<Move>,
+}
+
+/// Positions are equal when the game continues the same from both, whatever move led there.
+impl PartialEq for Triangoli {
+    fn eq(&self, other: &Triangoli) -> bool {
+        (
+            self.cells,
+            self.empty,
+            self.reserve,
+            self.pawn,
+            self.to_move,
+            self.phase,
+        ) == (
+            other.cells,
+            other.empty,
+            other.reserve,
+            other.pawn,
+            other.to_move,
+            other.phase,
+        )
+    }
+}
+
+impl Eq for Triangoli {}
+
+impl std::hash::Hash for Triangoli {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        (
+            self.cells,
+            self.empty,
+            self.reserve,
+            self.pawn,
+            self.to_move,
+            self.phase,
+        )
+            .hash(state);
+    }
 }
 
 /// The result of sector scoring.
@@ -69,6 +108,7 @@ impl Default for Triangoli {
             pawn: [None; 2],
             to_move: 0,
             phase: Phase::Setup,
+            last: None,
         }
     }
 }
@@ -94,6 +134,7 @@ impl Triangoli {
             pawn: [Some(pawns[0]), Some(pawns[1])],
             to_move: to_move.0,
             phase: Phase::Turn,
+            last: None,
         };
         for p in 0..2 {
             let on_board: u32 = cells.iter().map(|c| c[p] as u32).sum();
@@ -122,6 +163,11 @@ impl Triangoli {
     /// Where `seat`'s pawn stands, once placed.
     pub fn pawn(&self, seat: Seat) -> Option<Point> {
         self.pawn[seat.index()]
+    }
+
+    /// The move that led to this position, if any (for display).
+    pub fn last_move(&self) -> Option<Move> {
+        self.last
     }
 
     /// Whether triangle `t` holds no cylinder.
@@ -429,6 +475,7 @@ impl Game for Triangoli {
     }
 
     fn play(&mut self, mv: Move) {
+        self.last = Some(mv);
         let me = self.to_move as usize;
         let opp = 1 - me;
         match mv {

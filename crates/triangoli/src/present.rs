@@ -86,6 +86,38 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
             "sector-line",
         ));
     }
+    // The last move: its triangle and the exchanged ones outlined over the board (drawn after
+    // every triangle so that no neighbour covers the outline), its pawn ringed below.
+    let mut last_pawn = None;
+    if let Some(mv) = g.last {
+        let (placed, exchanged) = match mv {
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => {
+                last_pawn = Some(to);
+                (Some(triangle), exchange.triangles().collect())
+            }
+            Move::Setup(p) => {
+                last_pawn = Some(p);
+                (None, Vec::new())
+            }
+            Move::Pass => (None, Vec::new()),
+        };
+        for (t, class) in placed
+            .map(|t| (t, "last-move"))
+            .into_iter()
+            .chain(exchanged.into_iter().map(|t| (t, "last-move exchanged")))
+        {
+            items.push(Item::decoration(
+                Shape::Polygon {
+                    points: t.corners().map(at).to_vec(),
+                },
+                class,
+            ));
+        }
+    }
     for t in Triangle::all() {
         let [cx, cy] = centroid(t);
         items.push(
@@ -138,7 +170,11 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
                         center: at(p),
                         radius: 14.0,
                     },
-                    format!("pawn p{seat}"),
+                    if last_pawn == Some(p) {
+                        format!("pawn p{seat} last")
+                    } else {
+                        format!("pawn p{seat}")
+                    },
                 )
                 .with_label(format!("{}", seat + 1)),
             );
@@ -313,6 +349,9 @@ pub(crate) fn diagram(g: &Triangoli) -> String {
     out.push_str(
         "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
     );
+    if let Some(mv) = g.last {
+        out.push_str(&format!("Last move: {mv}.\n"));
+    }
     for seat in 0..2 {
         let pawn = g.pawn[seat].map_or("not placed".to_string(), |p| format!("on {}", p.name()));
         out.push_str(&format!(
@@ -371,4 +410,94 @@ pub(crate) fn explain_result(g: &Triangoli) -> String {
     };
     out.push_str(&result);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn classes(scene: &Scene, word: &str) -> Vec<(Option<String>, String)> {
+        scene
+            .items
+            .iter()
+            .filter(|i| i.class.split(' ').any(|w| w == word))
+            .map(|i| (i.id.clone(), i.class.clone()))
+            .collect()
+    }
+
+    /// The first legal turn with an exchange of two triangles in a seeded random game.
+    fn position_before_a_double_exchange() -> (Triangoli, Move) {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        for _ in 0..50 {
+            let mut g = Triangoli::start();
+            let mut moves = Vec::new();
+            while g.to_move().is_some() {
+                g.legal_moves(&mut moves);
+                if let Some(&mv) = moves.iter().find(|m| {
+                    matches!(m, Move::Turn { exchange, .. } if exchange.triangles().count() == 2)
+                }) {
+                    return (g, mv);
+                }
+                g.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+        panic!("no double exchange in 50 random games")
+    }
+
+    #[test]
+    fn the_last_move_is_outlined_and_its_pawn_marked() {
+        let (mut g, mv) = position_before_a_double_exchange();
+        let before = g.clone();
+        g.play(mv);
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            unreachable!()
+        };
+        let scene = g.scene();
+        let outlined = classes(&scene, "last-move");
+        assert_eq!(outlined.len(), 3, "{outlined:?}");
+        assert_eq!(outlined[0], (None, "last-move".to_string()));
+        assert_eq!(classes(&scene, "exchanged").len(), 2);
+        let Shape::Polygon { points } = &scene
+            .items
+            .iter()
+            .find(|i| i.class == "last-move")
+            .unwrap()
+            .shape
+        else {
+            panic!("an outline is a polygon")
+        };
+        assert_eq!(points, &triangle.corners().map(at).to_vec());
+        let pawns = classes(&scene, "last");
+        assert_eq!(pawns.len(), 1);
+        assert_eq!(pawns[0].0.as_deref(), Some(to.name().as_str()));
+        assert!(pawns[0].1.starts_with("pawn"));
+        assert_eq!(exchange.triangles().count(), 2);
+        // The start has no mark; a pass marks nothing.
+        assert!(classes(&Triangoli::start().scene(), "last-move").is_empty());
+        assert!(classes(&Triangoli::start().scene(), "last").is_empty());
+        let mut passed = before.clone();
+        passed.last = Some(Move::Pass);
+        assert!(classes(&passed.scene(), "last-move").is_empty());
+        assert!(classes(&passed.scene(), "last").is_empty());
+        assert!(g.diagram().contains(&format!("Last move: {mv}.\n")));
+        assert!(!Triangoli::start().diagram().contains("Last move"));
+    }
+
+    #[test]
+    fn the_last_move_is_not_part_of_the_position() {
+        let (g, mv) = position_before_a_double_exchange();
+        let mut other = g.clone();
+        other.last = Some(mv);
+        assert_eq!(g, other);
+        assert_eq!(g.position_hash(), other.position_hash());
+        use std::hash::{BuildHasher, RandomState};
+        let s = RandomState::new();
+        assert_eq!(s.hash_one(&g), s.hash_one(&other));
+    }
 }
