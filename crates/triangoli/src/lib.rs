@@ -175,6 +175,11 @@ impl Triangoli {
         self.empty & (1 << t.0) != 0
     }
 
+    /// The number of triangles holding no cylinder.
+    pub fn empty_triangles(&self) -> u32 {
+        self.empty.count_ones()
+    }
+
     /// Sector scoring of the board as it stands.
     pub fn sector_score(&self) -> SectorScore {
         let mut score = SectorScore {

@@ -32,7 +32,7 @@ const ORDER_FROM: u32 = 6;
 
 /// The number of empty triangles.
 pub fn empty_triangles(position: &Triangoli) -> u32 {
-    Triangle::all().filter(|&t| position.is_empty(t)).count() as u32
+    position.empty_triangles()
 }
 
 /// The final margin of a finished game for `seat`, as one number: 16 × (cylinders kept by
