@@ -36,6 +36,7 @@ async fn main() {
             let server = trigonal_server::Server::bind(&trigonal_server::Config {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 db: dir.path().join("bench.db"),
+                games_per_minute: 0,
             })
             .await
             .unwrap();

@@ -20,6 +20,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::{error_response, ApiError};
 use crate::games::{self, CreateGame, JoinRequest, MoveRequest, UndoRequest, UploadRecord};
+use crate::limit::MayCreate;
 use crate::{web, AppState};
 
 /// The largest request body accepted, in bytes.
@@ -106,6 +107,7 @@ async fn list(
 }
 
 async fn create(
+    _: MayCreate,
     State(state): State<AppState>,
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
@@ -175,6 +177,7 @@ async fn record(
 }
 
 async fn upload(
+    _: MayCreate,
     State(state): State<AppState>,
     JsonBody(req): JsonBody<UploadRecord>,
 ) -> Result<Response, ApiError> {

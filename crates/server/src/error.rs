@@ -29,6 +29,14 @@ pub enum ApiError {
         /// The limit in bytes.
         limit: usize,
     },
+    /// 429: this address created games faster than the server allows.
+    #[error("too many new games from your address (at most {per_minute} a minute); try again in {retry_after} s")]
+    TooManyRequests {
+        /// The limit.
+        per_minute: u32,
+        /// Seconds until the next game may be created.
+        retry_after: u64,
+    },
     /// 422: a move (or record) the rules refuse, or a finished game.
     #[error("{0}")]
     Unprocessable(String),
@@ -49,6 +57,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Store(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -83,6 +92,12 @@ impl IntoResponse for ApiError {
             // Do not show database internals to the client.
             return error_response(status, "internal server error; the server's log says more");
         }
-        error_response(status, &self.to_string())
+        let mut response = error_response(status, &self.to_string());
+        if let ApiError::TooManyRequests { retry_after, .. } = self {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));
+        }
+        response
     }
 }

@@ -12,6 +12,7 @@ mod ai;
 mod api;
 mod error;
 mod games;
+mod limit;
 mod live;
 mod store;
 mod token;
@@ -37,6 +38,14 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The SQLite database file, created if missing.
     pub db: PathBuf,
+    /// Games (created or uploaded) one address may start a minute, in bursts of as many; 0 for
+    /// no limit.
+    pub games_per_minute: u32,
+}
+
+impl Config {
+    /// The default of [`Config::games_per_minute`].
+    pub const GAMES_PER_MINUTE: u32 = 30;
 }
 
 /// Why the server could not start or stopped.
@@ -61,22 +70,25 @@ pub enum ServeError {
     Resume(#[from] ApiError),
 }
 
-/// What every handler works with: the store (the truth), the games in memory, and the runner of
-/// computer moves.
+/// What every handler works with: the store (the truth), the games in memory, the runner of
+/// computer moves, and the limit on new games.
 #[derive(Clone)]
 pub struct AppState {
     store: Store,
     hub: live::Hub,
     ai: ai::AiRunner,
+    creation_limit: Option<limit::CreationLimit>,
 }
 
 impl AppState {
-    /// A state over `store`, running at most `parallel_searches` computer searches at once.
-    pub fn new(store: Store, parallel_searches: usize) -> AppState {
+    /// A state over `store`, running at most `parallel_searches` computer searches at once, and
+    /// letting each address start `games_per_minute` games a minute (0: no limit).
+    pub fn new(store: Store, parallel_searches: usize, games_per_minute: u32) -> AppState {
         AppState {
             store,
             hub: live::Hub::default(),
             ai: ai::AiRunner::new(parallel_searches),
+            creation_limit: limit::CreationLimit::per_minute(games_per_minute),
         }
     }
 }
@@ -117,7 +129,7 @@ impl Server {
         let parallel = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Server {
             listener,
-            state: AppState::new(store, parallel),
+            state: AppState::new(store, parallel, config.games_per_minute),
         })
     }
 
@@ -141,10 +153,14 @@ impl Server {
             );
         }
         let hub = self.state.hub.clone();
+        let creation_limit = self.state.creation_limit.clone();
         let sweeper = tokio::spawn(async move {
             let mut every = tokio::time::interval(SWEEP);
             loop {
                 every.tick().await;
+                if let Some(limit) = &creation_limit {
+                    limit.forget_idle();
+                }
                 let dropped = hub.evict_idle(IDLE.as_millis() as i64);
                 if dropped > 0 {
                     tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");
@@ -152,7 +168,9 @@ impl Server {
             }
         });
         let _stop_sweeper = AbortOnDrop(sweeper);
-        axum::serve(self.listener, router(self.state))
+        // With each peer's address, which the limit on new games is kept by.
+        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
+        axum::serve(self.listener, app)
             .with_graceful_shutdown(shutdown)
             .await?;
         Ok(())

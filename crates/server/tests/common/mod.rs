@@ -36,11 +36,25 @@ pub async fn start() -> TestServer {
     server
 }
 
-/// A server on the database file `db`.
+/// A server on the database file `db`, with no limit on new games (tests create many).
 pub async fn start_on(db: &Path) -> TestServer {
+    start_with(db, 0).await
+}
+
+/// A server on a fresh database letting each address start `games_per_minute` games a minute.
+pub async fn start_limited(games_per_minute: u32) -> TestServer {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trigonal.db");
+    let mut server = start_with(&db, games_per_minute).await;
+    server._dir = Some(dir);
+    server
+}
+
+async fn start_with(db: &Path, games_per_minute: u32) -> TestServer {
     let server = Server::bind(&Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.to_path_buf(),
+        games_per_minute,
     })
     .await
     .unwrap();

@@ -1,0 +1,94 @@
+//! How many games one address may create: a token bucket per peer address (games created and
+//! records uploaded both count), so that nobody fills the database or the computer's time by
+//! starting games in a loop. Moves need no limit of their own: a game is finite, and a move is
+//! refused unless it is the mover's turn.
+//!
+//! The address is the TCP peer's. Behind a reverse proxy every request comes from the proxy, so
+//! there the limit is shared by everyone: raise it, or limit at the proxy and turn this off.
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::error::ApiError;
+use crate::AppState;
+
+/// The games each address may create a minute, in bursts of as many.
+#[derive(Clone)]
+pub struct CreationLimit {
+    per_minute: NonZeroU32,
+    buckets: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+}
+
+impl CreationLimit {
+    /// `per_minute` games a minute per address; `None` for 0 (no limit).
+    pub fn per_minute(per_minute: u32) -> Option<CreationLimit> {
+        let per_minute = NonZeroU32::new(per_minute)?;
+        Some(CreationLimit {
+            per_minute,
+            buckets: Arc::new(RateLimiter::keyed(Quota::per_minute(per_minute))),
+        })
+    }
+
+    /// Takes one creation from `address`'s bucket, or says how long until there is one.
+    fn take(&self, address: IpAddr) -> Result<(), ApiError> {
+        self.buckets.check_key(&address).map_err(|not_until| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            ApiError::TooManyRequests {
+                per_minute: self.per_minute.get(),
+                retry_after: wait.as_secs() + 1,
+            }
+        })
+    }
+
+    /// Forgets addresses whose buckets are full again (called now and then, to bound memory).
+    pub fn forget_idle(&self) {
+        self.buckets.retain_recent();
+        self.buckets.shrink_to_fit();
+    }
+}
+
+/// An extractor that admits a request creating a game only within the limit of its address.
+/// Requests without a peer address (a router driven without a socket) are not limited.
+pub struct MayCreate;
+
+impl FromRequestParts<AppState> for MayCreate {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
+        if let (Some(limit), Some(ConnectInfo(peer))) = (&state.creation_limit, peer) {
+            limit.take(peer.ip())?;
+        }
+        Ok(MayCreate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_burst_of_the_limit_then_refused_with_a_wait() {
+        let limit = CreationLimit::per_minute(3).unwrap();
+        let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        for _ in 0..3 {
+            limit.take(a).unwrap();
+        }
+        match limit.take(a) {
+            Err(ApiError::TooManyRequests {
+                per_minute: 3,
+                retry_after,
+            }) => assert!((1..=21).contains(&retry_after), "{retry_after}"),
+            other => panic!("{other:?}"),
+        }
+        // Another address has its own bucket.
+        limit.take(b).unwrap();
+        assert!(CreationLimit::per_minute(0).is_none());
+    }
+}
