@@ -22,5 +22,5 @@ pub use hash::mix64;
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};
 pub use record::{Record, RecordError};
-pub use scene::{Fact, Item, Scene, Shape};
+pub use scene::{Fact, ForDisplay, Item, Scene, Shape};
 pub use seat::{Outcome, Seat, Seats};

@@ -12,7 +12,7 @@ pub mod geometry;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat};
 
 pub use geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS, TRIANGLES};
 pub use moves::{Exchange, Move};
@@ -34,7 +34,7 @@ enum Phase {
 }
 
 /// A Triangoli position.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Triangoli {
     /// Cylinders of each player in each triangle.
     cells: [[u8; 2]; TRIANGLES],
@@ -47,45 +47,8 @@ pub struct Triangoli {
     /// The seat whose turn it is (when over: the seat that would move).
     to_move: u8,
     phase: Phase,
-    /// The move that led here, for display; not part of the position's identity.
-    last: Option<Move>,
-}
-
-/// Positions are equal when the game continues the same from both, whatever move led there.
-impl PartialEq for Triangoli {
-    fn eq(&self, other: &Triangoli) -> bool {
-        (
-            self.cells,
-            self.empty,
-            self.reserve,
-            self.pawn,
-            self.to_move,
-            self.phase,
-        ) == (
-            other.cells,
-            other.empty,
-            other.reserve,
-            other.pawn,
-            other.to_move,
-            other.phase,
-        )
-    }
-}
-
-impl Eq for Triangoli {}
-
-impl std::hash::Hash for Triangoli {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        (
-            self.cells,
-            self.empty,
-            self.reserve,
-            self.pawn,
-            self.to_move,
-            self.phase,
-        )
-            .hash(state);
-    }
+    /// The move that led here, for display.
+    last: ForDisplay<Option<Move>>,
 }
 
 /// The result of sector scoring.
@@ -108,7 +71,7 @@ impl Default for Triangoli {
             pawn: [None; 2],
             to_move: 0,
             phase: Phase::Setup,
-            last: None,
+            last: ForDisplay(None),
         }
     }
 }
@@ -134,7 +97,7 @@ impl Triangoli {
             pawn: [Some(pawns[0]), Some(pawns[1])],
             to_move: to_move.0,
             phase: Phase::Turn,
-            last: None,
+            last: ForDisplay(None),
         };
         for p in 0..2 {
             let on_board: u32 = cells.iter().map(|c| c[p] as u32).sum();
@@ -167,7 +130,7 @@ impl Triangoli {
 
     /// The move that led to this position, if any (for display).
     pub fn last_move(&self) -> Option<Move> {
-        self.last
+        self.last.0
     }
 
     /// Whether triangle `t` holds no cylinder.
@@ -480,7 +443,7 @@ impl Game for Triangoli {
     }
 
     fn play(&mut self, mv: Move) {
-        self.last = Some(mv);
+        self.last = ForDisplay(Some(mv));
         let me = self.to_move as usize;
         let opp = 1 - me;
         match mv {

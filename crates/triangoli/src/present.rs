@@ -89,7 +89,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
     // The last move: its triangle and the exchanged ones outlined over the board (drawn after
     // every triangle so that no neighbour covers the outline), its pawn ringed below.
     let mut last_pawn = None;
-    if let Some(mv) = g.last {
+    if let Some(mv) = g.last_move() {
         let (placed, exchanged) = match mv {
             Move::Turn {
                 to,
@@ -349,7 +349,7 @@ pub(crate) fn diagram(g: &Triangoli) -> String {
     out.push_str(
         "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
     );
-    if let Some(mv) = g.last {
+    if let Some(mv) = g.last_move() {
         out.push_str(&format!("Last move: {mv}.\n"));
     }
     for seat in 0..2 {
@@ -415,6 +415,7 @@ pub(crate) fn explain_result(g: &Triangoli) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use trigonal_core::ForDisplay;
 
     fn classes(scene: &Scene, word: &str) -> Vec<(Option<String>, String)> {
         scene
@@ -482,7 +483,7 @@ mod tests {
         assert!(classes(&Triangoli::start().scene(), "last-move").is_empty());
         assert!(classes(&Triangoli::start().scene(), "last").is_empty());
         let mut passed = before.clone();
-        passed.last = Some(Move::Pass);
+        passed.last = ForDisplay(Some(Move::Pass));
         assert!(classes(&passed.scene(), "last-move").is_empty());
         assert!(classes(&passed.scene(), "last").is_empty());
         assert!(g.diagram().contains(&format!("Last move: {mv}.\n")));
@@ -493,7 +494,7 @@ mod tests {
     fn the_last_move_is_not_part_of_the_position() {
         let (g, mv) = position_before_a_double_exchange();
         let mut other = g.clone();
-        other.last = Some(mv);
+        other.last = ForDisplay(Some(mv));
         assert_eq!(g, other);
         assert_eq!(g.position_hash(), other.position_hash());
         use std::hash::{BuildHasher, RandomState};
