@@ -70,6 +70,12 @@ for (const { game, players, seats, turns, multiAction } of GAMES) {
       if (!over) {
         assert.equal(v.to_move, 0);
         assert.ok(after.length > mine + actions, 'the computer answered');
+        // The computer's last move (or turn) is marked on the board.
+        const lastText = v.history[v.history.length - 1];
+        if (lastText !== 'pass') {
+          const marks = await page.locator('svg.board .last, svg.board .last-move').count();
+          assert.ok(marks > 0, `the last move ${lastText} is marked`);
+        }
         if (game === 'triangoli' && after.length > 2) {
           // The computer's turn is outlined on the board, and its pawn ringed.
           const marks = await page.evaluate(() => ({

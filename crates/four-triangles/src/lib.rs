@@ -15,7 +15,7 @@ pub mod geometry;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
 
 use geometry::Bits;
 pub use geometry::{Geometry, Point, PointKind, Rotation, Triangle, Version, GEOMETRY, POINTS};
@@ -106,6 +106,8 @@ pub struct FourTriangles {
     /// be a third occurrence, and only then is `history` searched.
     once: [u64; SLOT_WORDS],
     twice: [u64; SLOT_WORDS],
+    /// The move that led here, for display.
+    last: ForDisplay<Option<Move>>,
 }
 
 /// The middle points `X0` of the four triangles (points are numbered 7 to a triangle).
@@ -249,6 +251,11 @@ impl Setup {
 }
 
 impl FourTriangles {
+    /// The move that led to this position, if any (for display).
+    pub fn last_move(&self) -> Option<Move> {
+        self.last.0
+    }
+
     /// The start: an empty board, P1 to place the first single.
     pub fn start(players: usize, version: Version) -> FourTriangles {
         assert!((2..=MAX_PLAYERS).contains(&players), "2 to 4 players");
@@ -270,6 +277,7 @@ impl FourTriangles {
             history: Vec::new(),
             once: [0; SLOT_WORDS],
             twice: [0; SLOT_WORDS],
+            last: ForDisplay(None),
         };
         for s in players..MAX_PLAYERS {
             g.markers[s] = 0;
@@ -833,6 +841,7 @@ impl Game for FourTriangles {
     }
 
     fn play(&mut self, mv: Move) {
+        self.last = ForDisplay(Some(mv));
         let me = self.to_move as usize;
         match mv {
             Move::Place(p) => {

@@ -68,14 +68,48 @@ fn circle(center: [f32; 2], radius: f32) -> Shape {
     Shape::Circle { center, radius }
 }
 
+/// What the last move touched: a turned triangle, the point a figure left, the points where
+/// figures arrived (bit set over [`Point::bit`]).
+#[derive(Default)]
+struct LastMove {
+    turned: Option<Triangle>,
+    left: Option<Point>,
+    arrived: u32,
+}
+
+fn last_move(g: &FourTriangles) -> LastMove {
+    let mut last = LastMove::default();
+    match g.last_move() {
+        None | Some(Move::Pass) => {}
+        Some(Move::Turn(t, _)) => last.turned = Some(t),
+        Some(Move::Place(p)) => last.arrived = p.bit(),
+        Some(Move::BringIn(a, b)) => last.arrived = a.bit() | b.bit(),
+        Some(Move::Figure { from, to }) => {
+            last.left = Some(from);
+            last.arrived = to.bit();
+        }
+        Some(Move::Split { from, into }) => {
+            last.left = Some(from);
+            last.arrived = match into {
+                Split::TwoSingles(a, b) => a.bit() | b.bit(),
+                Split::DoubleAndSingle { double, single } => double.bit() | single.bit(),
+                Split::ThreeSingles(a, b, c) => a.bit() | b.bit() | c.bit(),
+            };
+        }
+    }
+    last
+}
+
 pub(crate) fn scene(g: &FourTriangles) -> Scene {
     let geo = &*GEOMETRY;
+    let last = last_move(g);
     let mut items = Vec::new();
     for t in Triangle::ALL {
         let corners = (1..=3).map(|n| at(Point::new(t, n))).collect();
+        let turned = if last.turned == Some(t) { " last" } else { "" };
         items.push(Item::decoration(
             Shape::Polygon { points: corners },
-            format!("triangle triangle-{}", t.letter()),
+            format!("triangle triangle-{}{turned}", t.letter()),
         ));
     }
     for line in &geo.lines {
@@ -138,13 +172,21 @@ pub(crate) fn scene(g: &FourTriangles) -> Scene {
             "point-name",
         ));
     }
+    if let Some(p) = last.left {
+        items.push(Item::decoration(circle(at(p), 20.0), "last-left"));
+    }
     for p in Point::all() {
         if let Some(f) = g.figure(p) {
+            let arrived = if last.arrived & p.bit() != 0 {
+                " last"
+            } else {
+                ""
+            };
             items.push(
                 Item::new(
                     p.name(),
                     circle(at(p), 12.0 + 4.0 * f.stones as f32),
-                    format!("figure p{} stones{}", f.owner.0, f.stones),
+                    format!("figure p{} stones{}{arrived}", f.owner.0, f.stones),
                 )
                 .with_label(f.stones.to_string()),
             );
@@ -329,6 +371,9 @@ pub(crate) fn diagram(g: &FourTriangles) -> String {
     }
     out.push('\n');
     let _ = writeln!(out, "Turn {} of {MAX_TURNS} played.", g.turn_number());
+    if let Some(mv) = g.last_move() {
+        let _ = writeln!(out, "Last move: {mv}.");
+    }
     match g.end() {
         None => {
             let seat = Seat(g.to_move);

@@ -751,3 +751,50 @@ fn winning_sets_are_the_middle_and_median_points() {
     play(&mut g, "L1-L6");
     assert_eq!(g.end(), Some(End::Triangle(Seat(0), Triangle::L)));
 }
+
+/// The classes of the items drawn with `word` among their class words, by id.
+fn marked(g: &FourTriangles, word: &str) -> Vec<(Option<String>, String)> {
+    g.scene()
+        .items
+        .into_iter()
+        .filter(|i| i.class.split(' ').any(|w| w == word))
+        .map(|i| (i.id, i.class))
+        .collect()
+}
+
+#[test]
+fn the_last_move_is_marked_on_the_board_and_named_in_the_diagram() {
+    let mut g = full(2)
+        .figure("T4", 0, 2)
+        .figure("R5", 1, 1)
+        .build()
+        .unwrap();
+    assert!(marked(&g, "last").is_empty());
+    assert!(marked(&g, "last-left").is_empty());
+    assert!(!g.diagram().contains("Last move"));
+    // A split: the point left is ringed, both new singles marked.
+    play(&mut g, "T4/C4,T1");
+    let mut arrived: Vec<Option<String>> = marked(&g, "last").into_iter().map(|m| m.0).collect();
+    arrived.sort();
+    assert_eq!(
+        arrived,
+        vec![Some("C4".to_string()), Some("T1".to_string())]
+    );
+    assert_eq!(marked(&g, "last-left").len(), 1);
+    assert!(
+        g.diagram().contains("Last move: T4/T1,C4.\n"),
+        "{}",
+        g.diagram()
+    );
+    // A turn of a triangle: that triangle is marked, and no figure.
+    let turn = legal(&g)
+        .into_iter()
+        .find(|m| m.starts_with("RR"))
+        .expect("P2 may turn triangle R, where its single stands");
+    play(&mut g, &turn);
+    assert_eq!(
+        marked(&g, "last"),
+        vec![(None, "triangle triangle-R last".to_string())]
+    );
+    assert!(marked(&g, "last-left").is_empty());
+}

@@ -17,7 +17,7 @@ pub mod layout;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
 
 pub use board::{Board, Triangle, Vertex, BOARD};
 pub use layout::{Layout, Territory};
@@ -63,6 +63,18 @@ pub struct TriangleGame {
     /// The seat whose turn it is (when over: the seat that ended the last turn).
     to_move: u8,
     phase: Phase,
+    /// The turn being played or just ended, for display.
+    last_turn: ForDisplay<LastTurn>,
+}
+
+/// What a turn has done so far: the vertices where its stones now stand (placed or slid
+/// there), and those it emptied (slid from or picked up).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastTurn {
+    /// Vertices (bit sets over `Vertex::bit`) holding a stone the turn put there.
+    pub arrived: u64,
+    /// Vertices the turn emptied.
+    pub left: u64,
 }
 
 impl Default for TriangleGame {
@@ -75,6 +87,7 @@ impl Default for TriangleGame {
             slides_left: 0,
             to_move: 0,
             phase: Phase::Place,
+            last_turn: ForDisplay(LastTurn::default()),
         }
     }
 }
@@ -154,6 +167,11 @@ impl TriangleGame {
     /// The vertices holding stones of colour `c`, as a vertex mask.
     pub fn stones(&self, c: Colour) -> u64 {
         self.stones[c as usize]
+    }
+
+    /// What the turn being played, or the one just ended, has done (for display).
+    pub fn last_turn(&self) -> LastTurn {
+        self.last_turn.0
     }
 
     /// Stones of colour `c` in `seat`'s pool.
@@ -495,6 +513,25 @@ impl Game for TriangleGame {
     }
 
     fn play(&mut self, mv: Move) {
+        let last = &mut self.last_turn.0;
+        match mv {
+            // A placement begins a turn.
+            Move::Place(_, v) => {
+                *last = LastTurn {
+                    arrived: v.bit(),
+                    left: 0,
+                }
+            }
+            Move::Slide(u, v) => {
+                last.arrived = (last.arrived & !u.bit()) | v.bit();
+                last.left = (last.left | u.bit()) & !v.bit();
+            }
+            Move::Pickup(v) => {
+                last.arrived &= !v.bit();
+                last.left |= v.bit();
+            }
+            Move::End => {}
+        }
         match mv {
             Move::Place(c, v) => self.place(c, v),
             Move::Slide(u, v) => self.slide(u, v),

@@ -157,8 +157,24 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
             "coordinate",
         ));
     }
+    // The turn being played or just ended: the vertices it emptied ringed, its stones marked.
+    let last = g.last_turn();
+    for v in b.vertices().filter(|v| last.left & v.bit() != 0) {
+        items.push(Item::decoration(
+            Shape::Circle {
+                center: xy(v),
+                radius: 13.0,
+            },
+            "last-left",
+        ));
+    }
     for v in b.vertices() {
         if let Some(c) = g.stone_at(v) {
+            let arrived = if last.arrived & v.bit() != 0 {
+                " last"
+            } else {
+                ""
+            };
             items.push(
                 Item::new(
                     v.to_string(),
@@ -166,7 +182,7 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
                         center: xy(v),
                         radius: 15.0,
                     },
-                    format!("stone {}", colour_class(c)),
+                    format!("stone {}{arrived}", colour_class(c)),
                 )
                 .with_label(c.letter().to_string()),
             );

@@ -79,7 +79,7 @@ fn scene_and_diagram_in_mid_turn() {
         .iter()
         .find(|i| i.id.as_deref() == Some("e5") && i.class.starts_with("stone"))
         .expect("the green stone on e5");
-    assert_eq!(stone.class, "stone p1");
+    assert_eq!(stone.class, "stone p1 last", "just placed");
     assert_eq!(
         scene
             .items
@@ -153,4 +153,61 @@ fn the_start_diagram_names_every_vertex() {
     }
     assert!(d.contains("P1 (Dark Blue, D) to place a stone from the pool"));
     assert!(d.contains("pool D0 G3 L3 W3"));
+}
+
+/// The ids of the items marked with class word `word`, sorted, with `-` for decorations.
+fn marked(g: &TriangleGame, word: &str) -> Vec<String> {
+    let mut ids: Vec<String> = g
+        .scene()
+        .items
+        .into_iter()
+        .filter(|i| i.class.split(' ').any(|w| w == word))
+        .map(|i| i.id.unwrap_or_else(|| "-".into()))
+        .collect();
+    ids.sort();
+    ids
+}
+
+#[test]
+fn the_turn_being_played_or_just_ended_is_marked() {
+    let mut g = TriangleGame::start();
+    assert!(marked(&g, "last").is_empty() && marked(&g, "last-left").is_empty());
+    play(&mut g, "Wc9 end Dd4");
+    assert_eq!(
+        marked(&g, "last"),
+        ["d4"],
+        "a new turn forgets the one before"
+    );
+    play(&mut g, "c9-d9");
+    // The slid stone is marked where it stands, the vertex it left ringed.
+    assert_eq!(marked(&g, "last"), ["d4", "d9"]);
+    assert_eq!(marked(&g, "last-left"), ["-"]);
+    let ring = g
+        .scene()
+        .items
+        .into_iter()
+        .find(|i| i.class == "last-left")
+        .unwrap();
+    let stone_at_c9_before = {
+        let mut before = TriangleGame::start();
+        play(&mut before, "Wc9");
+        before
+            .scene()
+            .items
+            .into_iter()
+            .find(|i| i.id.as_deref() == Some("c9") && i.class.starts_with("stone"))
+            .unwrap()
+    };
+    let (Shape::Circle { center: a, .. }, Shape::Circle { center: b, .. }) =
+        (ring.shape, stone_at_c9_before.shape)
+    else {
+        panic!("circles")
+    };
+    assert_eq!(a, b, "the ring is on c9");
+    // Ending the turn keeps the marks until the next player places.
+    play(&mut g, "end");
+    assert_eq!(marked(&g, "last"), ["d4", "d9"]);
+    play(&mut g, "Db2");
+    assert_eq!(marked(&g, "last"), ["b2"]);
+    assert!(marked(&g, "last-left").is_empty());
 }
