@@ -32,8 +32,8 @@ pub struct SolveArgs {
     /// Seed of the random positions of --bench.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads the solver splits its root moves between.
-    #[arg(long, default_value_t = 1)]
+    /// Threads the solver splits its root moves between; the machine's cores when left out.
+    #[arg(long, default_value_t = cores())]
     threads: usize,
     #[command(flatten)]
     options: GameOptions,
@@ -146,7 +146,7 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
         let Some(position) = solve::random_position(empties, stream) else {
             continue;
         };
-        let solved = solve::solve_triangoli(&position, 22, args.threads)?;
+        let solved = solve::solve_triangoli(&position, solve::TABLE_BITS, args.threads)?;
         times.push(solved.elapsed);
         nodes.push(solved.nodes);
         verdicts[match solved.verdict {
@@ -178,4 +178,9 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
         verdicts[0], verdicts[1], verdicts[2]
     );
     Ok(())
+}
+
+/// The cores of this machine (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
