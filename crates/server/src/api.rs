@@ -13,6 +13,8 @@ use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::{Json, Router};
+use futures_util::StreamExt as _;
+use http_body_util::LengthLimitError;
 use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::limit::RequestBodyLimitLayer;
@@ -25,6 +27,11 @@ use crate::{web, AppState};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// A body over [`BODY_LIMIT`] is still read (and thrown away) up to this size before the 413 is
+/// sent, so that a client still sending it gets the answer rather than a connection reset
+/// (closing a socket with unread data resets it). Larger bodies are refused unread.
+const READ_THROUGH: usize = 1024 * 1024;
 
 /// How often a WebSocket is pinged.
 const PING: Duration = Duration::from_secs(30);
@@ -46,7 +53,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/{*rest}", any(no_such_api))
         .fallback(web::page)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(RequestBodyLimitLayer::new(READ_THROUGH))
         .layer(middleware::map_response(json_errors))
         .layer(TraceLayer::new_for_http())
         .with_state(state)
@@ -59,14 +66,28 @@ pub struct JsonBody<T>(pub T);
 impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for JsonBody<T> {
     type Rejection = ApiError;
 
-    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
-        let bytes = Bytes::from_request(req, state).await.map_err(|e| {
-            if e.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                ApiError::TooLarge { limit: BODY_LIMIT }
-            } else {
-                ApiError::BadRequest(e.body_text())
+    async fn from_request(req: Request, _: &S) -> Result<Self, ApiError> {
+        let mut body = req.into_body().into_data_stream();
+        let mut bytes = Vec::new();
+        let mut read = 0;
+        while let Some(chunk) = body.next().await {
+            // Past READ_THROUGH the outer limit layer ends the body with an error.
+            let chunk = chunk.map_err(|e| {
+                let inner = e.into_inner();
+                if read > BODY_LIMIT || inner.is::<LengthLimitError>() {
+                    ApiError::TooLarge { limit: BODY_LIMIT }
+                } else {
+                    ApiError::BadRequest(format!("the request body could not be read: {inner}"))
+                }
+            })?;
+            read += chunk.len();
+            if read <= BODY_LIMIT {
+                bytes.extend_from_slice(&chunk);
             }
-        })?;
+        }
+        if read > BODY_LIMIT {
+            return Err(ApiError::TooLarge { limit: BODY_LIMIT });
+        }
         serde_json::from_slice(&bytes)
             .map(JsonBody)
             .map_err(|e| ApiError::BadRequest(format!("the request body is not as expected: {e}")))
