@@ -7,7 +7,7 @@ use std::time::Duration;
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, FromRequest, Path, Query, Request, State};
+use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
@@ -52,7 +52,6 @@ pub fn router(state: AppState) -> Router {
         .route("/api", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
         .fallback(web::page)
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(RequestBodyLimitLayer::new(READ_THROUGH))
         .layer(middleware::map_response(json_errors))
         .layer(TraceLayer::new_for_http())

@@ -11,6 +11,7 @@ use trigonal_core::{DynGame, Options};
 
 use crate::error::ApiError;
 use crate::store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, Store};
+use crate::token::TokenDigest;
 use crate::view;
 
 /// How many views a slow watcher may fall behind before it skips to newer ones.
@@ -81,9 +82,10 @@ impl Live {
 
     /// The seat whose token is `token`.
     pub fn seat_of(&self, token: &str) -> Option<u8> {
+        let presented = TokenDigest::of(token);
         self.seats
             .iter()
-            .position(|s| s.token_digest.as_ref().is_some_and(|d| d.matches(token)))
+            .position(|s| s.token_digest.as_ref().is_some_and(|d| d.same(&presented)))
             .map(|i| i as u8)
     }
 

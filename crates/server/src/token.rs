@@ -35,11 +35,14 @@ impl TokenDigest {
         &self.0
     }
 
-    /// Whether `token` is the token of this digest; the time taken does not depend on where
-    /// the digests differ.
+    /// Whether `token` is the token of this digest.
     pub fn matches(&self, token: &str) -> bool {
-        let presented = TokenDigest::of(token);
-        let (a, b) = (self.0.as_bytes(), presented.0.as_bytes());
+        self.same(&TokenDigest::of(token))
+    }
+
+    /// Whether two digests are equal, in time that does not depend on where they differ.
+    pub fn same(&self, other: &TokenDigest) -> bool {
+        let (a, b) = (self.0.as_bytes(), other.0.as_bytes());
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
 }
