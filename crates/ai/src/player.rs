@@ -138,6 +138,23 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
     }
 }
 
+/// What a player plays without searching — the only legal move, or the solver's move in a
+/// small enough position — or else the budget left for its search.
+fn before_search<G: Game, K: Knowledge<G>>(
+    position: &G,
+    endgame: &mut Option<Endgame<G, K>>,
+    knowledge: &K,
+    budget: Budget,
+) -> Result<Thought<G::Move>, Budget> {
+    if let Some(only) = only_move(position) {
+        return Ok(Thought::unknown(only, position, "the only legal move"));
+    }
+    match endgame {
+        Some(endgame) => endgame.try_solve(position, knowledge, budget),
+        None => Err(budget),
+    }
+}
+
 /// MCTS with knowledge, its trees kept from move to move; optionally the exact solver in small
 /// positions.
 pub struct MctsPlayer<G: Game, K: Knowledge<G>> {
@@ -167,17 +184,10 @@ impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
 
 impl<G: Game, K: Knowledge<G>> Player<G> for MctsPlayer<G, K> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        if let Some(only) = only_move(position) {
-            return Thought::unknown(only, position, "the only legal move");
+        match before_search(position, &mut self.endgame, &self.knowledge, self.budget) {
+            Ok(thought) => thought,
+            Err(budget) => self.search.search(position, budget),
         }
-        let mut budget = self.budget;
-        if let Some(endgame) = &mut self.endgame {
-            match endgame.try_solve(position, &self.knowledge, budget) {
-                Ok(thought) => return thought,
-                Err(left) => budget = left,
-            }
-        }
-        self.search.search(position, budget)
     }
     fn advance(&mut self, mv: G::Move) {
         self.search.advance(mv);
@@ -216,17 +226,10 @@ impl<G: Game, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
 
 impl<G: Game, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        if let Some(only) = only_move(position) {
-            return Thought::unknown(only, position, "the only legal move");
+        match before_search(position, &mut self.endgame, &self.knowledge, self.budget) {
+            Ok(thought) => thought,
+            Err(budget) => self.search.search(position, budget),
         }
-        let mut budget = self.budget;
-        if let Some(endgame) = &mut self.endgame {
-            match endgame.try_solve(position, &self.knowledge, budget) {
-                Ok(thought) => return thought,
-                Err(left) => budget = left,
-            }
-        }
-        self.search.search(position, budget)
     }
     fn forget(&mut self) {
         self.search.forget();

@@ -112,7 +112,7 @@ pub fn random_position(empties: u32, seed: u64) -> Option<Triangoli> {
     let mut moves = Vec::new();
     loop {
         position.to_move()?;
-        if crate::knowledge::triangoli::empty_triangles(&position) == empties {
+        if position.empty_triangles() == empties {
             return Some(position);
         }
         position.legal_moves(&mut moves);

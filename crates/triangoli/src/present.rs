@@ -30,6 +30,13 @@ fn point(name: &str) -> Point {
     Point::parse(name).expect("a board point")
 }
 
+/// A triangle's outline.
+fn outline(t: Triangle) -> Shape {
+    Shape::Polygon {
+        points: t.corners().map(at).to_vec(),
+    }
+}
+
 /// The scene id of a triangle.
 fn triangle_id(t: Triangle) -> String {
     format!("t{}", t.number())
@@ -58,13 +65,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
             t.sector() + 1,
             if g.is_empty(t) { " empty" } else { "" }
         );
-        items.push(Item::new(
-            triangle_id(t),
-            Shape::Polygon {
-                points: t.corners().map(at).to_vec(),
-            },
-            class,
-        ));
+        items.push(Item::new(triangle_id(t), outline(t), class));
     }
     // Sector lines: the hexagon's outline and the six rays from the centre.
     let c3 = at(point("c3"));
@@ -88,36 +89,23 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
     }
     // The last move: its triangle and the exchanged ones outlined over the board (drawn after
     // every triangle so that no neighbour covers the outline), its pawn ringed below.
-    let mut last_pawn = None;
-    if let Some(mv) = g.last_move() {
-        let (placed, exchanged) = match mv {
-            Move::Turn {
-                to,
-                triangle,
-                exchange,
-            } => {
-                last_pawn = Some(to);
-                (Some(triangle), exchange.triangles().collect())
-            }
-            Move::Setup(p) => {
-                last_pawn = Some(p);
-                (None, Vec::new())
-            }
-            Move::Pass => (None, Vec::new()),
-        };
-        for (t, class) in placed
-            .map(|t| (t, "last-move"))
-            .into_iter()
-            .chain(exchanged.into_iter().map(|t| (t, "last-move exchanged")))
-        {
-            items.push(Item::decoration(
-                Shape::Polygon {
-                    points: t.corners().map(at).to_vec(),
-                },
-                class,
-            ));
+    let last_pawn = match g.last_move() {
+        Some(Move::Turn {
+            to,
+            triangle,
+            exchange,
+        }) => {
+            items.push(Item::decoration(outline(triangle), "last-move"));
+            items.extend(
+                exchange
+                    .triangles()
+                    .map(|t| Item::decoration(outline(t), "last-move exchanged")),
+            );
+            Some(to)
         }
-    }
+        Some(Move::Setup(p)) => Some(p),
+        Some(Move::Pass) | None => None,
+    };
     for t in Triangle::all() {
         let [cx, cy] = centroid(t);
         items.push(
@@ -170,11 +158,10 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
                         center: at(p),
                         radius: 14.0,
                     },
-                    if last_pawn == Some(p) {
-                        format!("pawn p{seat} last")
-                    } else {
-                        format!("pawn p{seat}")
-                    },
+                    format!(
+                        "pawn p{seat}{}",
+                        if last_pawn == Some(p) { " last" } else { "" }
+                    ),
                 )
                 .with_label(format!("{}", seat + 1)),
             );

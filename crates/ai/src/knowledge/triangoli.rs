@@ -30,11 +30,6 @@ impl Default for TriangoliKnowledge {
 /// random 10-empty positions: 4.5 s of CPU against 7.2 s ordering everywhere, 5.0 s nowhere).
 const ORDER_FROM: u32 = 6;
 
-/// The number of empty triangles.
-pub fn empty_triangles(position: &Triangoli) -> u32 {
-    position.empty_triangles()
-}
-
 /// The final margin of a finished game for `seat`, as one number: 16 × (cylinders kept by
 /// `seat` − by the opponent) + (sectors won by `seat` − by the opponent). Positive exactly when
 /// `seat` won (most cylinders kept, then most sectors won), zero exactly for a draw.
@@ -89,11 +84,11 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
     }
 
     fn left(&self, position: &Triangoli) -> Option<u32> {
-        Some(empty_triangles(position))
+        Some(position.empty_triangles())
     }
 
     fn last_move_margin(&self, position: &Triangoli) -> Option<i32> {
-        if empty_triangles(position) != 1 {
+        if position.empty_triangles() != 1 {
             return None;
         }
         let me = position.to_move()?;
@@ -125,7 +120,7 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         let Some(me) = position.to_move() else {
             return false;
         };
-        if empty_triangles(position) < ORDER_FROM {
+        if position.empty_triangles() < ORDER_FROM {
             return false;
         }
         let before = position.sector_score().cylinders;
@@ -176,25 +171,10 @@ fn after(
     counts
 }
 
-/// [`final_margin`] from the cylinders of each seat in each sector.
-fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
-    let (a, b) = (me.index(), 1 - me.index());
-    let (mut kept, mut sectors) = (0i32, 0i32);
-    for c in cylinders {
-        let (x, y) = (c[a] as i32, c[b] as i32);
-        if x > y {
-            kept += x;
-            sectors += 1;
-        } else if y > x {
-            kept -= y;
-            sectors -= 1;
-        }
-    }
-    16 * kept + sectors
-}
-
-/// [`evaluate`] from the cylinders of each seat in each sector.
-fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
+/// From the cylinders of each seat in each sector, for `me` against the opponent: cylinders kept
+/// (the sector winner's, counted for or against), sectors won (±1 each) and cylinders on the
+/// board (±1 each).
+fn tally(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> (i32, i32, i32) {
     let (a, b) = (me.index(), 1 - me.index());
     let (mut kept, mut sectors, mut material) = (0i32, 0i32, 0i32);
     for c in cylinders {
@@ -208,6 +188,18 @@ fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
             sectors -= 1;
         }
     }
+    (kept, sectors, material)
+}
+
+/// [`final_margin`] from the cylinders of each seat in each sector.
+fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
+    let (kept, sectors, _) = tally(cylinders, me);
+    16 * kept + sectors
+}
+
+/// [`evaluate`] from the cylinders of each seat in each sector.
+fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
+    let (kept, sectors, material) = tally(cylinders, me);
     100 * kept + 10 * sectors + 30 * material
 }
 
