@@ -97,6 +97,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the server: the browser front end and the API at http://127.0.0.1:8080 (`--addr`).
     Serve(serve::ServeArgs),
+    /// Play the computer seats of a shared database's games, serving nothing.
+    Worker(serve::WorkerArgs),
     /// Agents play a series of games; each agent's score with a 95% interval.
     Arena(arena::ArenaArgs),
     /// Solve a Triangoli endgame exactly: the result, the final margin and a best move.
@@ -131,7 +133,8 @@ fn main() -> ExitCode {
         } => contract::random(&game, seed, &options.options()),
         Command::Bench(args) => bench::run(&args),
         Command::Play(args) => play::run(&args),
-        Command::Serve(args) => serve::run(&args),
+        Command::Serve(args) => serve::serve(&args),
+        Command::Worker(args) => serve::work(&args),
         Command::Arena(args) => arena::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),

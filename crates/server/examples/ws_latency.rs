@@ -35,7 +35,8 @@ async fn main() {
             let dir = tempfile::tempdir().unwrap();
             let server = trigonal_server::Server::bind(&trigonal_server::Config {
                 addr: "127.0.0.1:0".parse().unwrap(),
-                db: dir.path().join("bench.db"),
+                db: dir.path().join("bench.db").display().to_string(),
+                computer: 0,
                 games_per_minute: 0,
             })
             .await

@@ -5,7 +5,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 
-use crate::store::StoreError;
+use trigonal_store::StoreError;
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.
 #[derive(Debug, thiserror::Error)]
@@ -40,7 +40,7 @@ pub enum ApiError {
     /// 422: a move (or record) the rules refuse, or a finished game.
     #[error("{0}")]
     Unprocessable(String),
-    /// 500: the database failed.
+    /// 503 when the database cannot be reached (try again shortly), 500 when it failed.
     #[error(transparent)]
     Store(#[from] StoreError),
     /// 500: anything else that should not happen.
@@ -59,6 +59,7 @@ impl ApiError {
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Store(StoreError::Unavailable(_)) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Store(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -87,6 +88,17 @@ pub(crate) fn error_response(status: StatusCode, message: &str) -> Response {
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let status = self.status();
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            tracing::warn!(error = %self, "request failed");
+            let mut response = error_response(
+                status,
+                "the database is unavailable; try again in a few seconds",
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(2));
+            return response;
+        }
         if status.is_server_error() {
             tracing::error!(error = %self, "request failed");
             // Do not show database internals to the client.

@@ -1,35 +1,22 @@
-//! What the API does, apart from HTTP: create, move, undo, join, records, the lobby. Every change
-//! is committed to the store first, then made in memory, then pushed to the game's watchers.
-
-use std::sync::Arc;
+//! What the API does, apart from HTTP: create, records, the lobby, views; moves, take-backs and
+//! joins are commands for the change path ([`crate::change`]).
 
 use axum::extract::ws::Utf8Bytes;
-use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use base64::Engine as _;
-use rand::rngs::OsRng;
-use rand::RngCore;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 use trigonal_ai::Level;
-use trigonal_core::{DynGame, MoveError, Options, Record};
+use trigonal_core::{Options, Record};
+use trigonal_store::{
+    now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Summary, TokenDigest,
+};
 
-use crate::ai::schedule_if_due;
+use crate::change::{self, Command};
 use crate::error::ApiError;
-use crate::live::{Live, LiveGame};
-use crate::store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, Summary};
-use crate::token::TokenDigest;
 use crate::view::{render_at, rfc3339};
 use crate::AppState;
 
 /// How many games the lobby lists.
 const LOBBY: usize = 50;
-
-/// 128 random bits, URL-safe (22 characters): game ids and seat tokens.
-pub fn random_id() -> String {
-    let mut bytes = [0u8; 16];
-    OsRng.fill_bytes(&mut bytes);
-    URL_SAFE_NO_PAD.encode(bytes)
-}
 
 /// `POST /api/games`.
 #[derive(Debug, Deserialize)]
@@ -212,12 +199,15 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
             },
             SeatSpec::Ai { level } => SeatRow {
                 kind: SeatKind::Ai,
-                level: Some(match level {
-                    None => Level::Medium,
-                    Some(l) => l.parse().map_err(|e: trigonal_ai::UnknownLevel| {
-                        ApiError::BadRequest(e.to_string())
-                    })?,
-                }),
+                level: Some(
+                    match level {
+                        None => Level::Medium,
+                        Some(l) => l.parse().map_err(|e: trigonal_ai::UnknownLevel| {
+                            ApiError::BadRequest(e.to_string())
+                        })?,
+                    }
+                    .to_string(),
+                ),
                 token_digest: None,
             },
         });
@@ -232,28 +222,34 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
         seats,
         moves: Vec::new(),
         to_move: position.to_move().map(|s| s.0),
+        version: 0,
         created: now,
         updated: now,
     };
-    state.store.insert_game(row.clone()).await?;
-    let live = Live::from_row(row).map_err(ApiError::Internal)?;
-    let id = live.id.clone();
-    let game = state.hub.insert(live);
-    schedule_if_due(state, &game, &mut *game.state.lock().await);
+    let id = row.id.clone();
+    let computer_due = row
+        .to_move
+        .and_then(|s| row.seats.get(s as usize))
+        .is_some_and(|s| s.kind == SeatKind::Ai);
+    state.store.insert_game(row.clone(), computer_due).await?;
+    change::adopt(state, row).await?;
+    if computer_due {
+        state.computer_due.notify_one();
+    }
     tracing::info!(game = %id, kind = %info.id, "game created");
     Ok(Created { id, seats: tokens })
 }
 
 /// The current view of game `id`.
 pub async fn view(state: &AppState, id: &str) -> Result<Utf8Bytes, ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
+    let game = change::find(state, id).await?;
     let view = game.state.lock().await.view.clone();
     Ok(view)
 }
 
 /// The view of game `id` after its first `ply` moves.
 pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
+    let game = change::find(state, id).await?;
     let live = game.state.lock().await;
     let played = live.history.len();
     if ply > played {
@@ -268,174 +264,34 @@ pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, A
     Ok(render_at(&live, ply, position.as_ref()))
 }
 
-/// Commits `canonical`, played by `seat`, which leads to `next`; then updates memory, tells the
-/// watchers and starts the computer if it is to move. A conflict in the store (another process
-/// was first) reloads the game from the store and answers 409.
-pub(crate) async fn commit_move(
-    state: &AppState,
-    game: &Arc<LiveGame>,
-    live: &mut Live,
-    seat: u8,
-    next: Box<dyn DynGame>,
-    canonical: String,
-) -> Result<(), ApiError> {
-    let ply = live.history.len();
-    let row = MoveRow {
-        text: canonical,
-        seat,
-        at: now_ms(),
-    };
-    let committed = state
-        .store
-        .append_move(&live.id, ply, row.clone(), next.to_move().map(|s| s.0))
-        .await?;
-    if !committed {
-        resync(state, game, live).await?;
-        return Err(ApiError::Conflict(format!(
-            "another move was made at ply {ply} first; the game is now at ply {}",
-            live.history.len()
-        )));
-    }
-    live.updated = row.at;
-    live.history.push(row);
-    live.position = next;
-    live.changed();
-    game.publish(live);
-    schedule_if_due(state, game, live);
-    Ok(())
-}
-
-/// Reloads `live` from the store (after the store refused a change it did not expect).
-async fn resync(state: &AppState, game: &Arc<LiveGame>, live: &mut Live) -> Result<(), ApiError> {
-    let row = state
-        .store
-        .load_game(&live.id)
-        .await?
-        .ok_or_else(|| ApiError::no_game(&live.id))?;
-    let fresh = Live::from_row(row).map_err(ApiError::Internal)?;
-    let epoch = live.epoch;
-    *live = fresh;
-    live.epoch = epoch;
-    live.changed();
-    game.publish(live);
-    schedule_if_due(state, game, live);
-    Ok(())
-}
-
 /// Plays a move for the holder of a seat token.
 pub async fn play(state: &AppState, id: &str, req: MoveRequest) -> Result<Utf8Bytes, ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
-    let mut live = game.state.lock().await;
-    let seat = live.seat_of(&req.token).ok_or_else(|| {
-        ApiError::Forbidden("that token does not belong to a seat of this game".into())
-    })?;
-    let ply = live.history.len();
-    if req.ply != ply {
-        return Err(ApiError::Conflict(format!(
-            "the game is at ply {ply}, not {}; reload it to see the moves made since",
-            req.ply
-        )));
-    }
-    let Some(to_move) = live.position.to_move() else {
-        return Err(ApiError::Unprocessable(MoveError::GameOver.to_string()));
+    let command = Command::Move {
+        token: req.token,
+        mv: req.mv,
+        ply: req.ply,
     };
-    if to_move.0 != seat {
-        return Err(ApiError::Forbidden(format!(
-            "it is not your turn: seat {} ({to_move}) is to move, and your token is seat {seat}",
-            to_move.0
-        )));
-    }
-    let mut next = live.position.clone();
-    let canonical = next
-        .play(&req.mv)
-        .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-    commit_move(state, &game, &mut live, seat, next, canonical).await?;
-    Ok(live.view.clone())
+    change::execute(state, id, command).await
 }
 
 /// Takes back, for the holder of a seat token in a game against the computer, that seat's last
 /// turn and everything after it (the computer's replies). A turn is the seat's run of consecutive
 /// moves: one move in most games, the place, slides, pickups and end of The Triangle Game.
 pub async fn undo(state: &AppState, id: &str, req: UndoRequest) -> Result<Utf8Bytes, ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
-    let mut live = game.state.lock().await;
-    let seat = live.seat_of(&req.token).ok_or_else(|| {
-        ApiError::Forbidden("that token does not belong to a seat of this game".into())
-    })?;
-    if !live.has_ai() {
-        return Err(ApiError::Conflict(
-            "undo is only for games against the computer".into(),
-        ));
-    }
-    let Some(last) = live.history.iter().rposition(|m| m.seat == seat) else {
-        return Err(ApiError::Conflict("you have no move to take back".into()));
-    };
-    let from = live.history[..last]
-        .iter()
-        .rposition(|m| m.seat != seat)
-        .map_or(0, |i| i + 1);
-    let position = live.replay(from).map_err(ApiError::Internal)?;
-    let done = state
-        .store
-        .truncate_moves(
-            id,
-            live.history.len(),
-            from,
-            position.to_move().map(|s| s.0),
-        )
-        .await?;
-    if !done {
-        resync(state, &game, &mut live).await?;
-        return Err(ApiError::Conflict(
-            "the game changed meanwhile; reload it and try again".into(),
-        ));
-    }
-    tracing::info!(game = %id, seat, from, "undo");
-    live.history.truncate(from);
-    live.position = position;
-    live.updated = now_ms();
-    live.changed();
-    game.publish(&live);
-    schedule_if_due(state, &game, &mut live);
-    Ok(live.view.clone())
+    change::execute(state, id, Command::Undo { token: req.token }).await
 }
 
 /// Gives an open seat to whoever asks first.
 pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatToken, ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
-    let mut live = game.state.lock().await;
-    let seat = req.seat;
-    let open = live
-        .seats
-        .get(seat as usize)
-        .is_some_and(|s| s.kind == SeatKind::Open && s.token_digest.is_none());
-    if !open {
-        return Err(ApiError::Conflict(format!(
-            "seat {seat} is not open for joining"
-        )));
-    }
-    if live.position.to_move().is_none() {
-        return Err(ApiError::Conflict("the game is over".into()));
-    }
     let (token, digest) = TokenDigest::issue();
-    if !state.store.claim_seat(id, seat, &digest).await? {
-        resync(state, &game, &mut live).await?;
-        return Err(ApiError::Conflict(format!("seat {seat} was just taken")));
-    }
-    live.seats[seat as usize] = SeatRow {
-        kind: SeatKind::Human,
-        level: None,
-        token_digest: Some(digest),
-    };
-    live.updated = now_ms();
-    live.changed();
-    game.publish(&live);
+    let seat = req.seat;
+    change::execute(state, id, Command::Join { seat, digest }).await?;
     Ok(SeatToken { seat, token })
 }
 
 /// The record of game `id` and a file name for it.
 pub async fn record(state: &AppState, id: &str) -> Result<(String, String), ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
+    let game = change::find(state, id).await?;
     let live = game.state.lock().await;
     let moves = live.history.iter().map(|m| m.text.clone()).collect();
     let record = Record::from_moves(&live.game, &live.options, moves);
@@ -502,16 +358,16 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
             ],
             moves,
             to_move: position.to_move().map(|s| s.0),
+            version: 0,
             created: now,
             updated: now,
         })
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string()))??;
-    state.store.insert_game(row.clone()).await?;
-    let live = Live::from_row(row).map_err(ApiError::Internal)?;
-    let id = live.id.clone();
-    state.hub.insert(live);
+    let id = row.id.clone();
+    state.store.insert_game(row.clone(), false).await?;
+    change::adopt(state, row).await?;
     tracing::info!(game = %id, kind = %info.id, "record uploaded");
     Ok(Uploaded { id })
 }
@@ -543,7 +399,7 @@ pub async fn subscribe(
     state: &AppState,
     id: &str,
 ) -> Result<(Utf8Bytes, broadcast::Receiver<Utf8Bytes>), ApiError> {
-    let game = state.hub.find(&state.store, id).await?;
+    let game = change::find(state, id).await?;
     let live = game.state.lock().await;
     Ok((live.view.clone(), game.subscribe()))
 }

@@ -8,44 +8,65 @@
 //! `DynGame`, moves as canonical text, positions as scenes. The API it implements is
 //! `docs/api.md`.
 
-mod ai;
+//! Trigonal's server: the HTTP and WebSocket service behind `trigonal serve`, and the computer
+//! seats behind `trigonal worker`.
+//!
+//! The store (`trigonal-store`: a SQLite file, or PostgreSQL shared by many processes) is the
+//! truth: a change is committed before it is acknowledged. Each process keeps the games it serves
+//! in memory (rebuilt from their moves through the game registry), changes them only through the
+//! change path ([`change`]), hears of changes made by other processes from the store's events
+//! ([`feed`]) and pushes every change to its WebSocket watchers; computer moves are jobs in the
+//! store that any process with a computer claims ([`computer`]). It knows no game's rules: it
+//! reaches games through `trigonal-games` and `DynGame`, moves as canonical text, positions as
+//! scenes. The API it implements is `docs/api.md`.
+
 mod api;
+mod change;
+mod computer;
 mod error;
+mod feed;
 mod games;
 mod limit;
 mod live;
-mod store;
-mod token;
 mod view;
 mod web;
 
 use std::future::Future;
 use std::io::IsTerminal;
 use std::net::SocketAddr;
-use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
+use trigonal_store::{Store, StoreError};
 
 pub use api::{router, BODY_LIMIT};
 pub use error::ApiError;
-pub use store::{Store, StoreError};
 
-/// Where to listen and where to store.
+/// Where to listen, where the games are, and how much computing to do.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// The address to listen on (`127.0.0.1:8080`; port 0 picks a free one).
     pub addr: SocketAddr,
-    /// The SQLite database file, created if missing.
-    pub db: PathBuf,
+    /// The store: a SQLite file (created if missing) or a `postgres://` URL.
+    pub db: String,
     /// Games (created or uploaded) one address may start a minute, in bursts of as many; 0 for
     /// no limit.
     pub games_per_minute: u32,
+    /// Computer searches this process runs at once; 0: it plays no computer seat (worker
+    /// processes do).
+    pub computer: usize,
 }
 
 impl Config {
     /// The default of [`Config::games_per_minute`].
     pub const GAMES_PER_MINUTE: u32 = 30;
+}
+
+/// Every core, the default number of computer searches at once.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// Why the server could not start or stopped.
@@ -65,31 +86,56 @@ pub enum ServeError {
     /// Serving failed.
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
-    /// Games waiting for the computer could not be resumed.
-    #[error("resuming computer moves: {0}")]
-    Resume(#[from] ApiError),
 }
 
-/// What every handler works with: the store (the truth), the games in memory, the runner of
-/// computer moves, and the limit on new games.
+/// What every handler works with: the store (the truth), the games in memory, the limit on new
+/// games, and the bell that wakes this process's computer.
 #[derive(Clone)]
 pub struct AppState {
-    store: Store,
+    store: Arc<dyn Store>,
     hub: live::Hub,
-    ai: ai::AiRunner,
     creation_limit: Option<limit::CreationLimit>,
+    computer_due: Arc<Notify>,
 }
 
 impl AppState {
-    /// A state over `store`, running at most `parallel_searches` computer searches at once, and
-    /// letting each address start `games_per_minute` games a minute (0: no limit).
-    pub fn new(store: Store, parallel_searches: usize, games_per_minute: u32) -> AppState {
+    /// A state over `store`, letting each address start `games_per_minute` games a minute (0:
+    /// no limit).
+    pub fn new(store: Arc<dyn Store>, games_per_minute: u32) -> AppState {
         AppState {
             store,
             hub: live::Hub::default(),
-            ai: ai::AiRunner::new(parallel_searches),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
+            computer_due: Arc::new(Notify::new()),
         }
+    }
+
+    /// Starts the background work every process does: following the store's events and
+    /// dropping idle games from memory; and, with `computer` > 0, playing computer seats with
+    /// that many searches at once. The work stops when the returned guard is dropped.
+    fn start_background(&self, computer: usize) -> Vec<AbortOnDrop> {
+        let mut tasks = vec![AbortOnDrop(tokio::spawn(feed::run(self.clone())))];
+        if computer > 0 {
+            tasks.push(AbortOnDrop(tokio::spawn(computer::run(
+                self.clone(),
+                computer,
+            ))));
+        }
+        let (hub, creation_limit) = (self.hub.clone(), self.creation_limit.clone());
+        tasks.push(AbortOnDrop(tokio::spawn(async move {
+            let mut every = tokio::time::interval(SWEEP);
+            loop {
+                every.tick().await;
+                if let Some(limit) = &creation_limit {
+                    limit.forget_idle();
+                }
+                let dropped = hub.evict_idle(IDLE.as_millis() as i64);
+                if dropped > 0 {
+                    tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");
+                }
+            }
+        })));
+        tasks
     }
 }
 
@@ -110,15 +156,13 @@ impl Drop for AbortOnDrop {
 pub struct Server {
     listener: TcpListener,
     state: AppState,
+    computer: usize,
 }
 
 impl Server {
-    /// Opens the database (running its migrations) and binds the address.
+    /// Opens the store (running its migrations) and binds the address.
     pub async fn bind(config: &Config) -> Result<Server, ServeError> {
-        let db = config.db.clone();
-        let store = tokio::task::spawn_blocking(move || Store::open(&db))
-            .await
-            .map_err(|e| StoreError::Task(e.to_string()))??;
+        let store = trigonal_store::open(&config.db).await?;
         let listener =
             TcpListener::bind(config.addr)
                 .await
@@ -126,10 +170,10 @@ impl Server {
                     addr: config.addr,
                     source,
                 })?;
-        let parallel = std::thread::available_parallelism().map_or(1, |n| n.get());
         Ok(Server {
             listener,
-            state: AppState::new(store, parallel, config.games_per_minute),
+            state: AppState::new(store, config.games_per_minute),
+            computer: config.computer,
         })
     }
 
@@ -140,34 +184,12 @@ impl Server {
             .expect("a bound listener has an address")
     }
 
-    /// Resumes the computer's moves in stored games, then serves until `shutdown` completes.
+    /// Serves until `shutdown` completes; plays computer seats meanwhile if configured to.
     pub async fn run(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), ServeError> {
-        let resumed = ai::resume(&self.state).await?;
-        if resumed > 0 {
-            tracing::info!(
-                games = resumed,
-                "resumed games where the computer is to move"
-            );
-        }
-        let hub = self.state.hub.clone();
-        let creation_limit = self.state.creation_limit.clone();
-        let sweeper = tokio::spawn(async move {
-            let mut every = tokio::time::interval(SWEEP);
-            loop {
-                every.tick().await;
-                if let Some(limit) = &creation_limit {
-                    limit.forget_idle();
-                }
-                let dropped = hub.evict_idle(IDLE.as_millis() as i64);
-                if dropped > 0 {
-                    tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");
-                }
-            }
-        });
-        let _stop_sweeper = AbortOnDrop(sweeper);
+        let _background = self.state.start_background(self.computer);
         // With each peer's address, which the limit on new games is kept by.
         let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
         axum::serve(self.listener, app)
@@ -177,9 +199,8 @@ impl Server {
     }
 }
 
-/// `trigonal serve`: logs to standard error (filter with `RUST_LOG`), serves `config` until
-/// Ctrl-C.
-pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
+/// Logs to standard error (filter with `RUST_LOG`).
+fn init_logging() {
     let _ = tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -188,19 +209,51 @@ pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
         .with_writer(std::io::stderr)
         .with_ansi(std::io::stderr().is_terminal())
         .try_init();
+}
+
+/// Runs `work` on a new runtime; a computer still thinking at the end is not waited for: its
+/// move was not acknowledged, and its job is claimed again (by this process's next start, or by
+/// another once the lease runs out).
+fn block_on<T>(work: impl Future<Output = T>) -> Result<T, std::io::Error> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let result = runtime.block_on(async {
+    let result = runtime.block_on(work);
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    Ok(result)
+}
+
+/// `trigonal serve`: serves `config` until Ctrl-C or SIGTERM.
+pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
+    init_logging();
+    block_on(async {
         let server = Server::bind(&config).await?;
         let addr = server.local_addr();
-        tracing::info!(db = %config.db.display(), "Trigonal is at http://{addr}/");
+        tracing::info!(
+            store = server.state.store.kind(),
+            computer = config.computer,
+            "Trigonal is at http://{addr}/"
+        );
         server.run(stop_signal()).await
-    });
-    // A computer still thinking is not waited for: its move was not acknowledged, and it is
-    // computed again at the next start.
-    runtime.shutdown_timeout(Duration::from_secs(1));
-    result
+    })?
+}
+
+/// `trigonal worker`: plays the computer seats of the games in `db`, `threads` searches at once,
+/// until Ctrl-C or SIGTERM. Serves nothing.
+pub fn work_blocking(db: &str, threads: usize) -> Result<(), ServeError> {
+    init_logging();
+    block_on(async {
+        let store = trigonal_store::open(db).await?;
+        let state = AppState::new(store, 0);
+        tracing::info!(
+            store = state.store.kind(),
+            threads,
+            "Trigonal worker started"
+        );
+        let _background = state.start_background(threads.max(1));
+        stop_signal().await;
+        Ok(())
+    })?
 }
 
 /// Completes on Ctrl-C, or on SIGTERM where there is one.

@@ -1,23 +1,20 @@
-//! Games in memory: the position of every game in play, rebuilt from its stored moves, with a
-//! channel that pushes each change to its watchers. The database stays the truth: a change is
-//! made here only after it is committed there.
+//! Games in memory: the position of each game this process is serving, rebuilt from its stored
+//! moves, with the channel that pushes its views to watchers. A copy, never the truth: the store
+//! is, and every change reaches memory only after it is committed there (see [`crate::change`]).
 
 use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
 use trigonal_core::{DynGame, Options};
-
-use crate::error::ApiError;
-use crate::store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, Store};
-use crate::token::TokenDigest;
-use crate::view;
+use trigonal_store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, TokenDigest};
 
 /// How many views a slow watcher may fall behind before it skips to newer ones.
 const CHANNEL: usize = 16;
 
-/// The state of one game.
+/// The state of one game, as of the store's `version` of it.
 pub struct Live {
     /// The game's id in URLs.
     pub id: String,
@@ -35,16 +32,15 @@ pub struct Live {
     pub created: i64,
     /// Last changed, unix milliseconds.
     pub updated: i64,
-    /// Counts changes, so that a computer move computed for an older state is dropped.
-    pub epoch: u64,
+    /// The store's version of the game this copy is of.
+    pub version: i64,
     /// The JSON view of the current state.
     pub view: Utf8Bytes,
-    /// The epoch for which a computer move is being computed, if any.
-    pub ai_epoch: Option<u64>,
 }
 
 impl Live {
-    /// Rebuilds a game from its stored row, replaying its moves through the registry.
+    /// Rebuilds a game from its stored row, replaying its moves through the registry. The view
+    /// is left empty for the caller to render.
     pub fn from_row(row: GameRow) -> Result<Live, String> {
         let options = Options {
             players: Some(row.players),
@@ -57,7 +53,7 @@ impl Live {
                 .play(&mv.text)
                 .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
         }
-        let mut live = Live {
+        Ok(Live {
             id: row.id,
             game: row.game,
             options: position.options(),
@@ -66,18 +62,37 @@ impl Live {
             position,
             created: row.created,
             updated: row.updated,
-            epoch: 0,
+            version: row.version,
             view: Utf8Bytes::from_static(""),
-            ai_epoch: None,
-        };
-        live.view = view::render(&live);
-        Ok(live)
+        })
     }
 
-    /// Records a change: a new epoch and a fresh view.
-    pub fn changed(&mut self) {
-        self.epoch += 1;
-        self.view = view::render(self);
+    /// Brings this copy up to `row`, a newer read of the same game. When the moves it had are
+    /// still there (the usual case) only the new ones are played, `step` seeing the copy after
+    /// each; otherwise (moves were taken back) the game is rebuilt.
+    pub fn catch_up(
+        &mut self,
+        row: GameRow,
+        mut step: impl FnMut(&mut Live),
+    ) -> Result<(), String> {
+        let known = self.history.len();
+        if row.moves.len() >= known && row.moves[..known] == self.history[..] {
+            self.seats = row.seats;
+            self.updated = row.updated;
+            for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
+                self.position
+                    .play(&mv.text)
+                    .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
+                self.history.push(mv);
+                step(self);
+            }
+            self.version = row.version;
+        } else {
+            let view = std::mem::replace(&mut self.view, Utf8Bytes::from_static(""));
+            *self = Live::from_row(row)?;
+            self.view = view;
+        }
+        Ok(())
     }
 
     /// The seat whose token is `token`.
@@ -94,9 +109,9 @@ impl Live {
         self.seats.iter().any(|s| s.kind == SeatKind::Ai)
     }
 
-    /// Whether a computer seat is to move.
-    pub fn computer_to_move(&self) -> bool {
-        self.position
+    /// Whether a computer seat is to move in `position` (a position of this game).
+    pub fn computer_to_move_in(&self, position: &dyn DynGame) -> bool {
+        position
             .to_move()
             .and_then(|s| self.seats.get(s.index()))
             .is_some_and(|s| s.kind == SeatKind::Ai)
@@ -125,15 +140,18 @@ impl Live {
 }
 
 /// One game in memory: its state behind an async lock (held across the database commit, so
-/// changes to one game are serial), and the channel its watchers listen on.
+/// this process's changes to one game are serial), and the channel its watchers listen on.
 pub struct LiveGame {
     /// The state.
     pub state: tokio::sync::Mutex<Live>,
+    /// Set when another process may have changed the game: compare with the store before
+    /// acting.
+    pub stale: AtomicBool,
     updates: broadcast::Sender<Utf8Bytes>,
 }
 
 impl LiveGame {
-    /// Pushes the current view of `live` to every watcher.
+    /// Pushes the current view of `live` to every watcher in this process.
     pub fn publish(&self, live: &Live) {
         // No watcher is not an error.
         let _ = self.updates.send(live.view.clone());
@@ -143,9 +161,14 @@ impl LiveGame {
     pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
         self.updates.subscribe()
     }
+
+    /// Whether anyone in this process watches the game.
+    pub fn watched(&self) -> bool {
+        self.updates.receiver_count() > 0
+    }
 }
 
-/// Every game loaded into memory, by id. Games are loaded on first use.
+/// Every game loaded into memory, by id.
 #[derive(Clone, Default)]
 pub struct Hub {
     games: Arc<Mutex<HashMap<String, Arc<LiveGame>>>>,
@@ -158,48 +181,47 @@ impl Hub {
         Arc::clone(games.entry(live.id.clone()).or_insert_with(|| {
             Arc::new(LiveGame {
                 state: tokio::sync::Mutex::new(live),
+                stale: AtomicBool::new(false),
                 updates: broadcast::channel(CHANNEL).0,
             })
         }))
     }
 
-    /// The game `id`, loaded from the store if it is not in memory; `None` if there is no such
-    /// game.
-    pub async fn get(&self, store: &Store, id: &str) -> Result<Option<Arc<LiveGame>>, ApiError> {
-        if let Some(game) = self
-            .games
+    /// The game `id`, if it is in memory.
+    pub fn get(&self, id: &str) -> Option<Arc<LiveGame>> {
+        self.games
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .get(id)
-        {
-            return Ok(Some(Arc::clone(game)));
-        }
-        let Some(row) = store.load_game(id).await? else {
-            return Ok(None);
-        };
-        let live = tokio::task::spawn_blocking(move || Live::from_row(row))
-            .await
-            .map_err(|e| ApiError::Internal(e.to_string()))?
-            .map_err(|e| ApiError::Internal(format!("a stored game cannot be replayed: {e}")))?;
-        Ok(Some(self.insert(live)))
+            .map(Arc::clone)
     }
 
-    /// Drops from memory the games nobody uses: untouched for `idle_ms`, watched by nobody,
-    /// held by no request or computer move, and not waiting for the computer. They are loaded
-    /// again from the store when next asked for. Returns how many were dropped.
+    /// Every game in memory.
+    pub fn all(&self) -> Vec<Arc<LiveGame>> {
+        self.games
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .map(Arc::clone)
+            .collect()
+    }
+
+    /// Drops from memory the games nobody uses: untouched for `idle_ms`, watched by nobody and
+    /// held by no request or computer move. They are read again from the store when next asked
+    /// for. Returns how many were dropped.
     pub fn evict_idle(&self, idle_ms: i64) -> usize {
         let now = now_ms();
         let mut games = self.games.lock().unwrap_or_else(PoisonError::into_inner);
         let before = games.len();
         games.retain(|_, game| {
             // Holding the map's lock, nobody can take a new reference meanwhile.
-            if Arc::strong_count(game) > 1 || game.updates.receiver_count() > 0 {
+            if Arc::strong_count(game) > 1 || game.watched() {
                 return true;
             }
             let Ok(live) = game.state.try_lock() else {
                 return true;
             };
-            now - live.updated < idle_ms || live.computer_to_move()
+            now - live.updated < idle_ms
         });
         before - games.len()
     }
@@ -211,32 +233,33 @@ impl Hub {
             .unwrap_or_else(PoisonError::into_inner)
             .len()
     }
-
-    /// Like [`Hub::get`], with a 404 for a missing game.
-    pub async fn find(&self, store: &Store, id: &str) -> Result<Arc<LiveGame>, ApiError> {
-        self.get(store, id)
-            .await?
-            .ok_or_else(|| ApiError::no_game(id))
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn live(id: &str, updated: i64, seats: Vec<SeatRow>) -> Live {
-        Live::from_row(GameRow {
+    fn row(id: &str, updated: i64, moves: &[&str]) -> GameRow {
+        GameRow {
             id: id.into(),
             game: "triangoli".into(),
             variant: None,
             players: 2,
-            seats,
-            moves: Vec::new(),
+            seats: vec![seat(SeatKind::Human), seat(SeatKind::Human)],
+            moves: moves
+                .iter()
+                .enumerate()
+                .map(|(i, m)| MoveRow {
+                    text: m.to_string(),
+                    seat: (i % 2) as u8,
+                    at: 1,
+                })
+                .collect(),
             to_move: Some(0),
+            version: moves.len() as i64,
             created: updated,
             updated,
-        })
-        .unwrap()
+        }
     }
 
     fn seat(kind: SeatKind) -> SeatRow {
@@ -251,23 +274,47 @@ mod tests {
     fn only_idle_unwatched_games_are_dropped() {
         let hub = Hub::default();
         let now = now_ms();
-        let human = || vec![seat(SeatKind::Human), seat(SeatKind::Human)];
-        hub.insert(live("old", now - 60_000, human()));
-        hub.insert(live("new", now, human()));
-        let held = hub.insert(live("held", now - 60_000, human()));
-        let watched = hub.insert(live("watched", now - 60_000, human()));
+        hub.insert(Live::from_row(row("old", now - 60_000, &[])).unwrap());
+        hub.insert(Live::from_row(row("new", now, &[])).unwrap());
+        let held = hub.insert(Live::from_row(row("held", now - 60_000, &[])).unwrap());
+        let watched = hub.insert(Live::from_row(row("watched", now - 60_000, &[])).unwrap());
         let _watcher = watched.subscribe();
         drop(watched);
-        hub.insert(live(
-            "computer",
-            now - 60_000,
-            vec![seat(SeatKind::Ai), seat(SeatKind::Human)],
-        ));
-        assert_eq!(hub.len(), 5);
-        assert_eq!(hub.evict_idle(30_000), 1);
         assert_eq!(hub.len(), 4);
+        assert_eq!(hub.evict_idle(30_000), 1);
+        assert_eq!(hub.len(), 3);
         drop(held);
         assert_eq!(hub.evict_idle(30_000), 1);
         assert_eq!(hub.evict_idle(30_000), 0);
+    }
+
+    #[test]
+    fn catching_up_plays_new_moves_or_rebuilds_after_a_take_back() {
+        let start = trigonal_games::new_game("triangoli", &Options::default()).unwrap();
+        let first = start.legal_moves()[0].clone();
+        let mut after_first = start.clone();
+        after_first.play(&first).unwrap();
+        let second = after_first.legal_moves()[3].clone();
+        let other = after_first.legal_moves()[5].clone();
+
+        let mut live = Live::from_row(row("g", 1, &[&first])).unwrap();
+        let mut steps = 0;
+        live.catch_up(row("g", 2, &[&first, &second]), |_| steps += 1)
+            .unwrap();
+        assert_eq!(steps, 1);
+        assert_eq!(live.history.len(), 2);
+        assert_eq!(live.version, 2);
+        let mut expected = after_first.clone();
+        expected.play(&second).unwrap();
+        assert_eq!(live.position.legal_moves(), expected.legal_moves());
+        // Another history at the same length (taken back and played otherwise elsewhere).
+        live.catch_up(row("g", 3, &[&first, &other]), |_| {
+            panic!("rebuilt, not stepped")
+        })
+        .unwrap();
+        let mut expected = after_first.clone();
+        expected.play(&other).unwrap();
+        assert_eq!(live.history[1].text, other);
+        assert_eq!(live.position.legal_moves(), expected.legal_moves());
     }
 }

@@ -5,11 +5,10 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
-use trigonal_ai::Level;
 use trigonal_core::{DynGame, Scene};
 
 use crate::live::Live;
-use crate::store::SeatKind;
+use trigonal_store::SeatKind;
 
 #[derive(Serialize)]
 struct View<'a> {
@@ -103,7 +102,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
             .map(|(seat, s)| SeatView {
                 seat,
                 kind: s.kind.as_str(),
-                level: s.level.map(|l: Level| l.to_string()),
+                level: s.level.clone(),
                 taken: s.kind != SeatKind::Open,
             })
             .collect(),

@@ -18,9 +18,8 @@ fn strings(v: &Value) -> Vec<String> {
         .collect()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_registered_game_is_created_and_played_through_the_api() {
-    let server = start().await;
+async fn every_registered_game_is_created_and_played_through_the_api(kind: &str) {
+    let server = start(kind).await;
     let meta = server.get("/api/meta").await;
     assert_eq!(meta.status, 200);
     assert_eq!(meta.body["games"].as_array().unwrap().len(), GAMES.len());
@@ -79,9 +78,10 @@ async fn every_registered_game_is_created_and_played_through_the_api() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_four_games_are_all_served() {
-    let server = start().await;
+on_both!(every_registered_game_is_created_and_played_through_the_api);
+
+async fn the_four_games_are_all_served(kind: &str) {
+    let server = start(kind).await;
     let meta = server.get("/api/meta").await;
     let ids: Vec<&str> = meta.body["games"]
         .as_array()
@@ -107,9 +107,10 @@ async fn the_four_games_are_all_served() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn every_error_has_its_status_and_a_json_message() {
-    let server = start().await;
+on_both!(the_four_games_are_all_served);
+
+async fn every_error_has_its_status_and_a_json_message(kind: &str) {
+    let server = start(kind).await;
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     let view = server.view(&id).await;
     let legal = strings(&view["legal"]);
@@ -273,9 +274,10 @@ async fn every_error_has_its_status_and_a_json_message() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn of_two_submissions_at_the_same_ply_exactly_one_wins() {
-    let server = start().await;
+on_both!(every_error_has_its_status_and_a_json_message);
+
+async fn of_two_submissions_at_the_same_ply_exactly_one_wins(kind: &str) {
+    let server = start(kind).await;
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     let other = reqwest::Client::new();
     for round in 0..12u64 {
@@ -307,9 +309,10 @@ async fn of_two_submissions_at_the_same_ply_exactly_one_wins() {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_websocket_sees_every_move_and_a_computer_seat_answers() {
-    let server = start().await;
+on_both!(of_two_submissions_at_the_same_ply_exactly_one_wins);
+
+async fn a_websocket_sees_every_move_and_a_computer_seat_answers(kind: &str) {
+    let server = start(kind).await;
     // The computer second: it answers each move of the person.
     let (id, tokens) = server
         .create(json!({"game": "triangoli", "players": 2,
@@ -361,9 +364,10 @@ async fn a_websocket_sees_every_move_and_a_computer_seat_answers() {
     assert!(view["outcome"]["winners"].is_array());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn undo_takes_back_against_the_computer_only() {
-    let server = start().await;
+on_both!(a_websocket_sees_every_move_and_a_computer_seat_answers);
+
+async fn undo_takes_back_against_the_computer_only(kind: &str) {
+    let server = start(kind).await;
     let (id, tokens) = server
         .create(json!({"game": "triangoli",
                        "seats": [{"kind": "human"}, {"kind": "ai", "level": "random"}]}))
@@ -435,9 +439,10 @@ async fn undo_takes_back_against_the_computer_only() {
     assert!(r.error().contains("computer"));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn records_download_upload_and_replay() {
-    let server = start().await;
+on_both!(undo_takes_back_against_the_computer_only);
+
+async fn records_download_upload_and_replay(kind: &str) {
+    let server = start(kind).await;
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     for i in 0..5 {
         server.play_some(&id, &tokens, i).await;
@@ -512,9 +517,10 @@ async fn records_download_upload_and_replay() {
     assert_eq!(r.status, 422);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_lobby_lists_open_seats_and_joining_takes_one() {
-    let server = start().await;
+on_both!(records_download_upload_and_replay);
+
+async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
+    let server = start(kind).await;
     let (id, tokens) = server
         .create(json!({"game": "triangoli", "seats": [{"kind": "human"}, {"kind": "open"}]}))
         .await;
@@ -577,11 +583,11 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one() {
     assert_eq!(server.view(&id).await["ply"], 2);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_restarted_server_has_every_game() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("trigonal.db");
-    let server = start_on(&db).await;
+on_both!(the_lobby_lists_open_seats_and_joining_takes_one);
+
+async fn a_restarted_server_has_every_game(kind: &str) {
+    let place = common::place(kind).await;
+    let server = start_on(&place.db).await;
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     for i in 0..4 {
         server.play_some(&id, &tokens, i).await;
@@ -589,23 +595,22 @@ async fn a_restarted_server_has_every_game() {
     let before = server.view(&id).await;
     drop(server);
     // Only digests of the seat tokens are stored.
-    let mut stored = std::fs::read(&db).unwrap();
-    stored.extend(std::fs::read(dir.path().join("trigonal.db-wal")).unwrap_or_default());
+    let stored = common::everything_stored(&place).await;
     for token in &tokens {
         assert!(!stored.windows(token.len()).any(|w| w == token.as_bytes()));
     }
 
-    let server = start_on(&db).await;
+    let server = start_on(&place.db).await;
     let after = server.view(&id).await;
     assert_eq!(after["history"], before["history"]);
     assert_eq!(after["legal"], before["legal"]);
     server.play_some(&id, &tokens, 0).await;
     assert_eq!(server.view(&id).await["ply"], 5);
 }
+on_both!(a_restarted_server_has_every_game);
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_front_end_is_served() {
-    let server = start().await;
+async fn the_front_end_is_served(kind: &str) {
+    let server = start(kind).await;
     for path in ["/", "/game/abc?seat=0&token=x", "/rules/triangoli"] {
         let r = server.get(path).await;
         assert_eq!(r.status, 200, "{path}");
@@ -620,9 +625,10 @@ async fn the_front_end_is_served() {
     r.error();
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn new_games_from_one_address_are_limited_and_refusals_change_nothing() {
-    let server = common::start_limited(3).await;
+on_both!(the_front_end_is_served);
+
+async fn new_games_from_one_address_are_limited_and_refusals_change_nothing(kind: &str) {
+    let server = common::start_limited(kind, 3).await;
     let body = json!({"game": "triangoli", "seats": [{"kind": "human"}, {"kind": "human"}]});
     for _ in 0..2 {
         server.create(body.clone()).await;
@@ -652,3 +658,4 @@ async fn new_games_from_one_address_are_limited_and_refusals_change_nothing() {
     let id = lobby.body["games"][0]["id"].as_str().unwrap().to_string();
     assert_eq!(server.get(&format!("/api/games/{id}")).await.status, 200);
 }
+on_both!(new_games_from_one_address_are_limited_and_refusals_change_nothing);

@@ -2,7 +2,6 @@
 
 #![allow(dead_code)]
 
-use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -16,9 +15,10 @@ pub struct TestServer {
     pub base: String,
     pub addr: std::net::SocketAddr,
     pub http: reqwest::Client,
-    pub db: PathBuf,
+    /// Where the games are: a SQLite file or a PostgreSQL URL.
+    pub db: String,
     task: JoinHandle<()>,
-    _dir: Option<TempDir>,
+    _place: Option<Place>,
 }
 
 impl Drop for TestServer {
@@ -27,34 +27,100 @@ impl Drop for TestServer {
     }
 }
 
-/// A server on a fresh database.
-pub async fn start() -> TestServer {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("trigonal.db");
-    let mut server = start_on(&db).await;
-    server._dir = Some(dir);
+/// A fresh store of `kind` ("sqlite": a file in a temporary folder; "postgresql": a new database
+/// on the test server of `TRIGONAL_TEST_PG`).
+pub struct Place {
+    pub db: String,
+    pub dir: Option<TempDir>,
+}
+
+pub async fn place(kind: &str) -> Place {
+    match kind {
+        "sqlite" => {
+            let dir = tempfile::tempdir().unwrap();
+            Place {
+                db: dir.path().join("trigonal.db").display().to_string(),
+                dir: Some(dir),
+            }
+        }
+        "postgresql" => Place {
+            db: trigonal_store::testing::fresh_pg().await,
+            dir: None,
+        },
+        other => panic!("no store {other:?}"),
+    }
+}
+
+/// Runs an async test function of one argument, the store's kind, once on SQLite and once on
+/// PostgreSQL.
+#[macro_export]
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name("sqlite").await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgresql() {
+                super::$name("postgresql").await;
+            }
+        }
+    };
+}
+
+/// Every byte the store holds: the SQLite file and its WAL, or every table of the PostgreSQL
+/// database as text.
+pub async fn everything_stored(place: &Place) -> Vec<u8> {
+    if let Some(dir) = &place.dir {
+        let mut bytes = std::fs::read(&place.db).unwrap();
+        bytes.extend(std::fs::read(dir.path().join("trigonal.db-wal")).unwrap_or_default());
+        return bytes;
+    }
+    let (client, connection) = tokio_postgres::connect(&place.db, tokio_postgres::NoTls)
+        .await
+        .unwrap();
+    tokio::spawn(connection);
+    let mut text = String::new();
+    for table in ["games", "seats", "moves", "jobs"] {
+        for row in client
+            .query(&format!("SELECT t::text FROM {table} t"), &[])
+            .await
+            .unwrap()
+        {
+            text.push_str(row.get::<_, &str>(0));
+        }
+    }
+    text.into_bytes()
+}
+
+/// A server on a fresh store of `kind`.
+pub async fn start(kind: &str) -> TestServer {
+    let place = place(kind).await;
+    let mut server = start_on(&place.db).await;
+    server._place = Some(place);
     server
 }
 
-/// A server on the database file `db`, with no limit on new games (tests create many).
-pub async fn start_on(db: &Path) -> TestServer {
+/// A server on the store `db`, with no limit on new games (tests create many).
+pub async fn start_on(db: &str) -> TestServer {
     start_with(db, 0).await
 }
 
-/// A server on a fresh database letting each address start `games_per_minute` games a minute.
-pub async fn start_limited(games_per_minute: u32) -> TestServer {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("trigonal.db");
-    let mut server = start_with(&db, games_per_minute).await;
-    server._dir = Some(dir);
+/// A server on a fresh store letting each address start `games_per_minute` games a minute.
+pub async fn start_limited(kind: &str, games_per_minute: u32) -> TestServer {
+    let place = place(kind).await;
+    let mut server = start_with(&place.db, games_per_minute).await;
+    server._place = Some(place);
     server
 }
 
-async fn start_with(db: &Path, games_per_minute: u32) -> TestServer {
+async fn start_with(db: &str, games_per_minute: u32) -> TestServer {
     let server = Server::bind(&Config {
         addr: "127.0.0.1:0".parse().unwrap(),
-        db: db.to_path_buf(),
+        db: db.to_string(),
         games_per_minute,
+        computer: 2,
     })
     .await
     .unwrap();
@@ -66,9 +132,9 @@ async fn start_with(db: &Path, games_per_minute: u32) -> TestServer {
         base: format!("http://{addr}"),
         addr,
         http: reqwest::Client::new(),
-        db: db.to_path_buf(),
+        db: db.to_string(),
         task,
-        _dir: None,
+        _place: None,
     }
 }
 

@@ -6,7 +6,15 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine as _;
 use sha2::{Digest, Sha256};
 
-use crate::games::random_id;
+use rand::rngs::OsRng;
+use rand::RngCore;
+
+/// 128 random bits, URL-safe (22 characters): game ids and seat tokens.
+pub fn random_id() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng.fill_bytes(&mut bytes);
+    URL_SAFE_NO_PAD.encode(bytes)
+}
 
 /// The stored form of a seat token: its SHA-256, URL-safe base64 (43 characters).
 #[derive(Clone, Debug, PartialEq, Eq)]

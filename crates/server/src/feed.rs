@@ -1,0 +1,52 @@
+//! What this process hears from the store about changes made anywhere: a game it watches is
+//! refreshed (its watchers see every move, in order), a game it only holds is marked stale (read
+//! again before it is next acted on), and a due computer move wakes its computer. When events may
+//! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
+//! holds is treated as changed.
+
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+use tokio::sync::broadcast::error::RecvError;
+use trigonal_store::StoreEvent;
+
+use crate::change;
+use crate::live::LiveGame;
+use crate::AppState;
+
+/// Follows the store's events until the store is gone.
+pub async fn run(state: AppState) {
+    let mut events = state.store.events();
+    loop {
+        match events.recv().await {
+            Ok(StoreEvent::Changed { game, .. }) => {
+                if let Some(game) = state.hub.get(&game) {
+                    changed(&state, game);
+                }
+            }
+            Ok(StoreEvent::JobsDue) => state.computer_due.notify_one(),
+            Ok(StoreEvent::Resync) | Err(RecvError::Lagged(_)) => {
+                tracing::info!(games = state.hub.len(), "re-reading every game in memory");
+                for game in state.hub.all() {
+                    changed(&state, game);
+                }
+                state.computer_due.notify_one();
+            }
+            Err(RecvError::Closed) => return,
+        }
+    }
+}
+
+fn changed(state: &AppState, game: Arc<LiveGame>) {
+    game.stale.store(true, Ordering::Release);
+    if game.watched() {
+        let state = state.clone();
+        tokio::spawn(async move {
+            if let Err(e) = change::refresh(&state, &game).await {
+                // Still stale: the next event, request or resync tries again.
+                game.stale.store(true, Ordering::Release);
+                tracing::warn!(error = %e, "a watched game could not be re-read");
+            }
+        });
+    }
+}

@@ -1,0 +1,378 @@
+//! Where Trigonal's games live: the [`Store`] interface, and its two implementations —
+//! [`SqliteStore`] (one file, the embedded default) and [`PgStore`] (PostgreSQL, shared by many
+//! server and worker processes). [`open`] picks one from a path or a `postgres://` URL.
+//!
+//! The store is the truth about every game, and it keeps the same promises on both: a change is
+//! committed before its caller hears `Done` (and so before any move is acknowledged); every
+//! change names the game's `version` it was planned on and is refused as [`Committed::Stale`] if
+//! the game has changed since, so of two changes planned on one state exactly one wins; the key
+//! `(game, ply)` of the moves makes a second move at a ply impossible; seat tokens are stored only
+//! as digests ([`TokenDigest`]). A computer move that is due is a job row written in the same
+//! commit as the change that made it due, claimed by one process at a time with a lease.
+//! Every committed change is announced ([`StoreEvent`]) to every process using the store.
+//!
+//! It knows nothing of HTTP, of any game's rules or of the computer's search: moves are canonical
+//! text, levels are names, and what is legal is decided before a change reaches it.
+
+mod postgres;
+mod sqlite;
+mod token;
+
+use std::str::FromStr;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use async_trait::async_trait;
+use tokio::sync::broadcast;
+
+pub use postgres::PgStore;
+pub use sqlite::SqliteStore;
+pub use token::{random_id, TokenDigest};
+
+/// A failure of the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database cannot be reached (down, restarting, or the network is cut). Worth trying
+    /// again later; nothing was changed.
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    /// The database refused a statement.
+    #[error("database error: {0}")]
+    Database(String),
+    /// The database was written by a newer Trigonal, whose schema this one does not know.
+    #[error("the database {place} has schema version {found}, newer than this Trigonal knows ({known}); use a newer trigonal")]
+    TooNew {
+        /// The file or URL.
+        place: String,
+        /// Its schema version.
+        found: i64,
+        /// The newest version this build knows.
+        known: usize,
+    },
+    /// A stored value this build cannot read.
+    #[error("stored data is damaged: {0}")]
+    Damaged(String),
+    /// `--db` names something that is neither a file nor a PostgreSQL URL.
+    #[error("{0}")]
+    BadLocation(String),
+    /// The database thread is gone or dropped the request.
+    #[error("database thread failed: {0}")]
+    Task(String),
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// What sits in a seat.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum SeatKind {
+    /// A person the creator knows; the creator got the token.
+    Human,
+    /// Waiting for anyone to join from the lobby; a `Human` seat once someone joins.
+    Open,
+    /// The computer.
+    Ai,
+    /// A seat of an uploaded record: nobody plays it.
+    Record,
+}
+
+impl SeatKind {
+    /// The name used in the database and the API.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SeatKind::Human => "human",
+            SeatKind::Open => "open",
+            SeatKind::Ai => "ai",
+            SeatKind::Record => "record",
+        }
+    }
+}
+
+impl FromStr for SeatKind {
+    type Err = StoreError;
+    fn from_str(s: &str) -> Result<SeatKind, StoreError> {
+        [
+            SeatKind::Human,
+            SeatKind::Open,
+            SeatKind::Ai,
+            SeatKind::Record,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == s)
+        .ok_or_else(|| StoreError::Damaged(format!("unknown seat kind {s:?}")))
+    }
+}
+
+/// One seat of a stored game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// What sits there.
+    pub kind: SeatKind,
+    /// The computer's level by name, for `Ai` seats.
+    pub level: Option<String>,
+    /// The digest of the secret of the person in the seat (`Human` seats).
+    pub token_digest: Option<TokenDigest>,
+}
+
+/// One stored move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRow {
+    /// Canonical notation.
+    pub text: String,
+    /// The seat that played it.
+    pub seat: u8,
+    /// When, in unix milliseconds.
+    pub at: i64,
+}
+
+/// A stored game with its seats and moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    /// The game's id in URLs.
+    pub id: String,
+    /// The registry id (`triangoli`, …).
+    pub game: String,
+    /// The variant, where the game has them.
+    pub variant: Option<String>,
+    /// The number of players.
+    pub players: usize,
+    /// The seats in order.
+    pub seats: Vec<SeatRow>,
+    /// The moves in order.
+    pub moves: Vec<MoveRow>,
+    /// The seat to move after the moves, `None` when over.
+    pub to_move: Option<u8>,
+    /// Counts the changes committed to the game since it was stored (0 for a new game).
+    pub version: i64,
+    /// Created, unix milliseconds.
+    pub created: i64,
+    /// Last changed, unix milliseconds.
+    pub updated: i64,
+}
+
+/// A line of the lobby.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The game's id in URLs.
+    pub id: String,
+    /// The registry id.
+    pub game: String,
+    /// The variant.
+    pub variant: Option<String>,
+    /// The number of players.
+    pub players: usize,
+    /// Moves played.
+    pub ply: usize,
+    /// Whether the game is over.
+    pub over: bool,
+    /// Seats open for anyone to join.
+    pub open_seats: Vec<u8>,
+    /// Created, unix milliseconds.
+    pub created: i64,
+}
+
+/// What a change does to a game. Whether it is allowed was decided by the caller against the
+/// game as of `version`; the store only makes sure that is still the game's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// Appends `mv` as the move at `ply` (the game has `ply` moves).
+    Move {
+        /// The ply of the move: the number of moves before it.
+        ply: usize,
+        /// The move.
+        mv: MoveRow,
+    },
+    /// Deletes the moves from ply `from` on.
+    TakeBack {
+        /// The first ply deleted.
+        from: usize,
+    },
+    /// The open seat `seat` becomes a human seat with the token of `digest`.
+    Join {
+        /// The seat.
+        seat: u8,
+        /// Its new token's digest.
+        digest: TokenDigest,
+    },
+}
+
+/// A change to commit, and the state it leads to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Commit {
+    /// The game.
+    pub game: String,
+    /// The version the change was planned on; the change is refused if the game is not at it.
+    pub version: i64,
+    /// The change.
+    pub change: Change,
+    /// The seat to move afterwards (`None`: over).
+    pub to_move: Option<u8>,
+    /// Whether a computer seat is to move afterwards: a job for it is kept in the same commit.
+    pub computer_due: bool,
+    /// When, unix milliseconds.
+    pub at: i64,
+}
+
+impl Commit {
+    /// The number of moves after the change is committed, given `ply`, the number before.
+    pub fn ply_after(&self, ply: usize) -> usize {
+        match &self.change {
+            Change::Move { ply, .. } => ply + 1,
+            Change::TakeBack { from } => *from,
+            Change::Join { .. } => ply,
+        }
+    }
+}
+
+/// How a commit ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Committed {
+    /// Committed; the game is now at `version`.
+    Done {
+        /// The game's new version.
+        version: i64,
+    },
+    /// Nothing changed: the game is no longer at the version the change was planned on (or the
+    /// ply was taken, or the seat joined, meanwhile). Reload and decide again.
+    Stale,
+}
+
+/// A computer move claimed by one process: the game is at `ply`, a computer seat to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Claim {
+    /// The game.
+    pub game: String,
+    /// The ply the move is due at.
+    pub ply: usize,
+}
+
+/// What every process using a store hears of changes made by any of them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreEvent {
+    /// A change to game `game` was committed; it has `ply` moves now.
+    Changed {
+        /// The game.
+        game: String,
+        /// Its moves now.
+        ply: usize,
+    },
+    /// A computer move became due somewhere: claim it.
+    JobsDue,
+    /// The events may have missed some (the connection was lost and is back): re-read what
+    /// is watched.
+    Resync,
+}
+
+/// How many events a process may fall behind before it must resync.
+pub const EVENTS: usize = 4096;
+
+/// The store of games: the interface both implementations keep. Cheap to share (`Arc`).
+#[async_trait]
+pub trait Store: Send + Sync {
+    /// `"sqlite"` or `"postgresql"`.
+    fn kind(&self) -> &'static str;
+
+    /// The schema version of the open database.
+    async fn schema_version(&self) -> Result<i64, StoreError>;
+
+    /// Stores a new game with its seats and any moves already played (an uploaded record), and
+    /// the computer's job when `computer_due`.
+    async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError>;
+
+    /// The game `id` with its seats and moves as of one moment, if stored.
+    async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// The version of game `id`, if stored: a cheap way to know whether a copy is current.
+    async fn version(&self, id: &str) -> Result<Option<i64>, StoreError>;
+
+    /// Commits one change, if the game is still at the version it was planned on.
+    async fn commit(&self, commit: Commit) -> Result<Committed, StoreError>;
+
+    /// The newest games, at most `limit`: with `open_only`, unfinished games with a seat
+    /// waiting for someone to join.
+    async fn list_games(&self, open_only: bool, limit: usize) -> Result<Vec<Summary>, StoreError>;
+
+    /// Claims up to `max` due computer moves nobody holds (or whose holder's lease ran out) for
+    /// `owner`, each for `lease`.
+    async fn claim_jobs(
+        &self,
+        owner: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<Vec<Claim>, StoreError>;
+
+    /// Extends `owner`'s lease on `claim`; `false` when the job is no longer theirs or no
+    /// longer at that ply (the game moved on: the search is moot).
+    async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError>;
+
+    /// Gives up `owner`'s claim, letting anyone take it again after `retry_after`.
+    async fn release(
+        &self,
+        claim: &Claim,
+        owner: &str,
+        retry_after: Duration,
+    ) -> Result<(), StoreError>;
+
+    /// A receiver of every event from now on.
+    fn events(&self) -> broadcast::Receiver<StoreEvent>;
+}
+
+/// Opens the store `location` names: a `postgres://` or `postgresql://` URL (PostgreSQL), or a
+/// file path (SQLite, created if missing). Runs the migrations the database lacks.
+pub async fn open(location: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if location.starts_with("postgres://") || location.starts_with("postgresql://") {
+        return Ok(Arc::new(PgStore::open(location).await?));
+    }
+    if let Some((scheme, _)) = location.split_once("://") {
+        return Err(StoreError::BadLocation(format!(
+            "--db {location:?}: unknown scheme {scheme:?}; give a SQLite file path or a postgres:// URL"
+        )));
+    }
+    let path = std::path::PathBuf::from(location);
+    let store = tokio::task::spawn_blocking(move || SqliteStore::open(&path))
+        .await
+        .map_err(|e| StoreError::Task(e.to_string()))??;
+    Ok(Arc::new(store))
+}
+
+/// The current time in unix milliseconds.
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// `d` in milliseconds, as stored.
+fn ms(d: Duration) -> i64 {
+    i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
+}
+
+/// For tests of this crate and the crates above it: fresh PostgreSQL databases on the server the
+/// environment variable `TRIGONAL_TEST_PG` names (`bash scripts/test` starts one).
+#[doc(hidden)]
+pub mod testing {
+    /// The URL of a new, empty database on the test server. Panics, saying how to get one, when
+    /// `TRIGONAL_TEST_PG` is not set: the PostgreSQL tests are part of the suite, not optional.
+    pub async fn fresh_pg() -> String {
+        let base = std::env::var("TRIGONAL_TEST_PG").unwrap_or_else(|_| {
+            panic!(
+                "TRIGONAL_TEST_PG is not set: run the tests with `bash scripts/test`, which starts \
+                 a throwaway PostgreSQL, or point it at one (postgres://user@host:port/db)"
+            )
+        });
+        let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+            .await
+            .unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {base}: {e}"));
+        tokio::spawn(connection);
+        let name = format!("t_{}", crate::random_id().to_lowercase().replace('-', "_"));
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .await
+            .expect("a test database is created");
+        let (prefix, _) = base.rsplit_once('/').expect("a URL with a database name");
+        format!("{prefix}/{name}")
+    }
+}

@@ -1,0 +1,681 @@
+//! The PostgreSQL store: one database shared by many server and worker processes.
+//!
+//! Connections come from a `deadpool-postgres` pool; each change is one statement (its own
+//! transaction), so it costs one round trip: the game's row is updated only if it is still at
+//! the version the change was planned on, the rest of the change hangs off that update, and
+//! `pg_notify` announces it — delivered to every listening process when, and only if, the
+//! transaction commits, in commit order. Concurrent commits share WAL flushes (PostgreSQL's own
+//! group commit).
+//!
+//! Events come through a connection of their own (not a pooled one) that `LISTEN`s on
+//! [`CHANGES`] (payload: the game id and its ply) and [`JOBS`]. Notifications sent while it is
+//! disconnected are lost, so after every reconnect it reports [`StoreEvent::Resync`].
+//!
+//! Migrations run at start inside a transaction holding an advisory lock, so processes that start
+//! together migrate once, one after the other.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use deadpool_postgres::{Manager, ManagerConfig, Pool, PoolError, RecyclingMethod, Timeouts};
+use futures_util::StreamExt as _;
+use tokio::sync::broadcast;
+use tokio_postgres::error::SqlState;
+use tokio_postgres::types::Type;
+use tokio_postgres::{AsyncMessage, NoTls};
+
+use crate::{
+    ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
+    StoreEvent, Summary, TokenDigest, EVENTS,
+};
+
+/// The channel of committed changes; payload `"<game id> <ply>"`.
+pub const CHANGES: &str = "trigonal_changes";
+/// The channel of due computer moves; no payload.
+pub const JOBS: &str = "trigonal_jobs";
+
+/// The key of the advisory lock held while migrating (any fixed number; "trigonal" in ASCII).
+const MIGRATION_LOCK: i64 = 0x0074_7269_676f_6e61;
+
+/// The schema, one migration per version. Append; never edit a released one.
+const MIGRATIONS: &[&str] = &[
+    // 1: games, seats, moves, and the computer's jobs.
+    "CREATE TABLE games (
+        id       TEXT PRIMARY KEY,
+        game     TEXT NOT NULL,
+        variant  TEXT,
+        players  INTEGER NOT NULL,
+        ply      INTEGER NOT NULL DEFAULT 0,   -- moves played
+        to_move  INTEGER,                      -- seat to move; NULL once over
+        version  BIGINT NOT NULL DEFAULT 0,    -- changes committed
+        created  BIGINT NOT NULL,              -- unix milliseconds
+        updated  BIGINT NOT NULL
+    );
+    CREATE INDEX games_by_created ON games (created DESC, id);
+    CREATE TABLE seats (
+        game_id      TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat         INTEGER NOT NULL,
+        kind         TEXT NOT NULL,            -- human | open | ai | record
+        level        TEXT,                     -- for ai seats
+        token_digest TEXT,                     -- SHA-256 of the seat's secret
+        PRIMARY KEY (game_id, seat)
+    );
+    CREATE INDEX seats_open ON seats (game_id) WHERE kind = 'open' AND token_digest IS NULL;
+    CREATE TABLE moves (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        move     TEXT NOT NULL,                -- canonical notation
+        seat     INTEGER NOT NULL,             -- who played it
+        at       BIGINT NOT NULL,              -- unix milliseconds
+        PRIMARY KEY (game_id, ply)
+    );
+    CREATE TABLE jobs (
+        game_id     TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind        TEXT NOT NULL,             -- move: a computer seat is to move
+        ply         INTEGER NOT NULL,          -- the ply it is due at
+        due         BIGINT NOT NULL,           -- since when, unix milliseconds
+        owner       TEXT,                      -- the process holding it
+        lease_until BIGINT NOT NULL DEFAULT 0, -- free once this is past
+        PRIMARY KEY (game_id, kind)
+    );
+    CREATE INDEX jobs_free ON jobs (lease_until, due);",
+];
+
+/// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
+/// game (no row when the change does not apply): keeps the computer's job in step (`$7`:
+/// whether a computer is due; `$8`: now) and announces the change.
+const TAIL: &str = ",
+    job AS (
+        INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until)
+        SELECT id, 'move', ply, $8, NULL, 0 FROM g WHERE $7
+        ON CONFLICT (game_id, kind) DO UPDATE
+        SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0
+        WHERE jobs.ply <> excluded.ply
+    ),
+    nojob AS (
+        DELETE FROM jobs WHERE NOT $7 AND kind = 'move' AND game_id IN (SELECT id FROM g)
+    )
+    SELECT version, pg_notify('trigonal_changes', id || ' ' || ply),
+           CASE WHEN $7 THEN pg_notify('trigonal_jobs', '') END
+    FROM g";
+
+/// The types of `$1`…`$8` of the change statements.
+const PARAMETERS: [Type; 8] = [
+    Type::TEXT,
+    Type::INT8,
+    Type::INT4,
+    Type::TEXT,
+    Type::INT4,
+    Type::INT4,
+    Type::BOOL,
+    Type::INT8,
+];
+
+/// A move: `$1` game, `$2` version, `$3` ply, `$4` move, `$5` seat, `$6` to move.
+const MOVE: &str = "WITH g AS (
+        UPDATE games SET ply = ply + 1, to_move = $6, version = version + 1, updated = $8
+        WHERE id = $1 AND version = $2 AND ply = $3
+        RETURNING id, version, ply
+    ),
+    m AS (
+        INSERT INTO moves (game_id, ply, move, seat, at) SELECT id, $3, $4, $5, $8 FROM g
+    )";
+
+/// A take-back: `$1` game, `$2` version, `$3` first ply deleted, `$6` to move.
+const TAKE_BACK: &str = "WITH g AS (
+        UPDATE games SET ply = $3, to_move = $6, version = version + 1, updated = $8
+        WHERE id = $1 AND version = $2 AND ply >= $3
+        RETURNING id, version, ply
+    ),
+    m AS (
+        DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply >= $3
+    )";
+
+/// A join: `$1` game, `$2` version, `$3` seat, `$4` token digest.
+const JOIN: &str = "WITH g AS (
+        UPDATE games SET version = version + 1, updated = $8
+        WHERE id = $1 AND version = $2 AND EXISTS
+            (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'open'
+             AND token_digest IS NULL)
+        RETURNING id, version, ply
+    ),
+    m AS (
+        UPDATE seats SET kind = 'human', token_digest = $4
+        WHERE game_id IN (SELECT id FROM g) AND seat = $3
+    )";
+
+/// The game, its seats and its moves in one statement, so as of one moment.
+const LOAD: &str = "SELECT g.id, g.game, g.variant, g.players, g.to_move, g.version, g.created,
+        g.updated,
+        ARRAY(SELECT kind FROM seats WHERE game_id = g.id ORDER BY seat),
+        ARRAY(SELECT level FROM seats WHERE game_id = g.id ORDER BY seat),
+        ARRAY(SELECT token_digest FROM seats WHERE game_id = g.id ORDER BY seat),
+        ARRAY(SELECT move FROM moves WHERE game_id = g.id ORDER BY ply),
+        ARRAY(SELECT seat FROM moves WHERE game_id = g.id ORDER BY ply),
+        ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply)
+    FROM games g WHERE g.id = $1";
+
+/// The PostgreSQL store: a pool, and the channel its listener feeds. Cheap to clone.
+#[derive(Clone)]
+pub struct PgStore {
+    pool: Pool,
+    events: broadcast::Sender<StoreEvent>,
+}
+
+/// Where `url` points, without a password, for messages.
+fn place(url: &str) -> String {
+    url.parse::<tokio_postgres::Config>()
+        .ok()
+        .and_then(|c| {
+            let host = c.get_hosts().first().map(|h| match h {
+                tokio_postgres::config::Host::Tcp(h) => h.clone(),
+                #[cfg(unix)]
+                tokio_postgres::config::Host::Unix(p) => p.display().to_string(),
+            })?;
+            let port = c.get_ports().first().copied().unwrap_or(5432);
+            Some(format!(
+                "PostgreSQL at {host}:{port}/{}",
+                c.get_dbname().unwrap_or("")
+            ))
+        })
+        .unwrap_or_else(|| "PostgreSQL".into())
+}
+
+/// Sorts a driver error: connection trouble is `Unavailable` (try again later), the rest a
+/// database error.
+fn pg(e: tokio_postgres::Error) -> StoreError {
+    if e.is_closed() || e.code().is_none() {
+        StoreError::Unavailable(describe(&e))
+    } else {
+        StoreError::Database(describe(&e))
+    }
+}
+
+/// An error with its causes, on one line.
+fn describe(e: &dyn std::error::Error) -> String {
+    let mut text = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        let more = c.to_string();
+        if !text.contains(&more) {
+            text = format!("{text}: {more}");
+        }
+        cause = c.source();
+    }
+    text.replace('\n', " ")
+}
+
+fn pool_error(e: PoolError) -> StoreError {
+    match e {
+        PoolError::Backend(e) => pg(e),
+        other => StoreError::Unavailable(describe(&other)),
+    }
+}
+
+impl PgStore {
+    /// Connects to `url`, runs the migrations the database lacks (one process at a time) and
+    /// starts listening for events. A database that cannot be reached is `Unavailable`.
+    pub async fn open(url: &str) -> Result<PgStore, StoreError> {
+        let config: tokio_postgres::Config = url
+            .parse()
+            .map_err(|e| StoreError::BadLocation(format!("--db: not a PostgreSQL URL: {e}")))?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(16)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .timeouts(Timeouts {
+                wait: Some(Duration::from_secs(5)),
+                create: Some(Duration::from_secs(5)),
+                recycle: Some(Duration::from_secs(5)),
+            })
+            .build()
+            .map_err(|e| StoreError::BadLocation(e.to_string()))?;
+        let store = PgStore {
+            pool,
+            events: broadcast::channel(EVENTS).0,
+        };
+        store.migrate(url).await.map_err(|e| match e {
+            StoreError::Unavailable(why) => {
+                StoreError::Unavailable(format!("cannot reach {}: {why}", place(url)))
+            }
+            other => other,
+        })?;
+        // Listening before the first change is made, so that none is missed.
+        let (ready, listening) = tokio::sync::oneshot::channel();
+        tokio::spawn(listen(config, store.events.clone(), ready));
+        if tokio::time::timeout(Duration::from_secs(10), listening)
+            .await
+            .is_err()
+        {
+            return Err(StoreError::Unavailable(format!(
+                "cannot listen for changes on {}",
+                place(url)
+            )));
+        }
+        Ok(store)
+    }
+
+    async fn client(&self) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool.get().await.map_err(pool_error)
+    }
+
+    async fn migrate(&self, url: &str) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        // Held to the end of this transaction: another process migrating waits here, then finds
+        // the work done.
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(pg)?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS trigonal_schema (version INTEGER NOT NULL);
+             INSERT INTO trigonal_schema SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM trigonal_schema);",
+        )
+        .await
+        .map_err(pg)?;
+        let found: i32 = tx
+            .query_one("SELECT version FROM trigonal_schema", &[])
+            .await
+            .map_err(pg)?
+            .get(0);
+        if found < 0 || found as usize > MIGRATIONS.len() {
+            return Err(StoreError::TooNew {
+                place: place(url),
+                found: i64::from(found),
+                known: MIGRATIONS.len(),
+            });
+        }
+        for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+            tx.batch_execute(sql).await.map_err(pg)?;
+            tracing::info!(version = i + 1, "database migrated");
+        }
+        tx.execute(
+            "UPDATE trigonal_schema SET version = $1",
+            &[&(MIGRATIONS.len() as i32)],
+        )
+        .await
+        .map_err(pg)?;
+        tx.commit().await.map_err(pg)
+    }
+}
+
+/// Keeps a connection that `LISTEN`s, reconnecting with backoff whenever it is lost; after each
+/// reconnect, reports `Resync`. Ends when nobody can hear it any more.
+async fn listen(
+    config: tokio_postgres::Config,
+    events: broadcast::Sender<StoreEvent>,
+    ready: tokio::sync::oneshot::Sender<()>,
+) {
+    let mut ready = Some(ready);
+    let mut first = true;
+    let mut backoff = Duration::from_millis(100);
+    loop {
+        // Nobody can hear it any more: the store is gone.
+        if events.receiver_count() == 0 && !first && ready.is_none() {
+            return;
+        }
+        match config.connect(NoTls).await {
+            Err(e) => {
+                tracing::warn!(error = %e, "the event connection to PostgreSQL failed; retrying");
+            }
+            Ok((client, mut connection)) => {
+                let (tx, mut messages) = tokio::sync::mpsc::unbounded_channel();
+                let driver = tokio::spawn(async move {
+                    let mut stream =
+                        futures_util::stream::poll_fn(move |cx| connection.poll_message(cx));
+                    while let Some(message) = stream.next().await {
+                        if tx.send(message).is_err() {
+                            return;
+                        }
+                    }
+                });
+                let listening = client
+                    .batch_execute(&format!("LISTEN {CHANGES}; LISTEN {JOBS};"))
+                    .await;
+                if let Err(e) = listening {
+                    tracing::warn!(error = %e, "LISTEN failed; reconnecting");
+                } else {
+                    if let Some(ready) = ready.take() {
+                        let _ = ready.send(());
+                    }
+                    if !first {
+                        tracing::info!("the event connection to PostgreSQL is back");
+                        let _ = events.send(StoreEvent::Resync);
+                    }
+                    first = false;
+                    backoff = Duration::from_millis(100);
+                    while let Some(message) = messages.recv().await {
+                        match message {
+                            Ok(AsyncMessage::Notification(n)) => {
+                                let event = if n.channel() == JOBS {
+                                    Some(StoreEvent::JobsDue)
+                                } else {
+                                    n.payload().rsplit_once(' ').and_then(|(game, ply)| {
+                                        Some(StoreEvent::Changed {
+                                            game: game.to_string(),
+                                            ply: ply.parse().ok()?,
+                                        })
+                                    })
+                                };
+                                if let Some(event) = event {
+                                    let _ = events.send(event);
+                                }
+                            }
+                            Ok(_) => {}
+                            Err(e) => {
+                                tracing::warn!(error = %e, "the event connection to PostgreSQL was lost");
+                                break;
+                            }
+                        }
+                    }
+                }
+                driver.abort();
+                drop(client);
+            }
+        }
+        tokio::time::sleep(backoff).await;
+        backoff = (backoff * 2).min(Duration::from_secs(2));
+    }
+}
+
+#[async_trait]
+impl Store for PgStore {
+    fn kind(&self) -> &'static str {
+        "postgresql"
+    }
+
+    async fn schema_version(&self) -> Result<i64, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_one("SELECT version FROM trigonal_schema", &[])
+            .await
+            .map_err(pg)?;
+        Ok(i64::from(row.get::<_, i32>(0)))
+    }
+
+    async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        let ply = game.moves.len() as i32;
+        tx.execute(
+            "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+            &[
+                &game.id,
+                &game.game,
+                &game.variant,
+                &(game.players as i32),
+                &ply,
+                &game.to_move.map(i32::from),
+                &game.version,
+                &game.created,
+                &game.updated,
+            ],
+        )
+        .await
+        .map_err(pg)?;
+        let kinds: Vec<&str> = game.seats.iter().map(|s| s.kind.as_str()).collect();
+        let levels: Vec<Option<&str>> = game.seats.iter().map(|s| s.level.as_deref()).collect();
+        let digests: Vec<Option<&str>> = game
+            .seats
+            .iter()
+            .map(|s| s.token_digest.as_ref().map(TokenDigest::as_str))
+            .collect();
+        tx.execute(
+            "INSERT INTO seats (game_id, seat, kind, level, token_digest)
+             SELECT $1, s.n - 1, s.kind, s.level, s.digest
+             FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY
+                 AS s(kind, level, digest, n)",
+            &[&game.id, &kinds, &levels, &digests],
+        )
+        .await
+        .map_err(pg)?;
+        if !game.moves.is_empty() {
+            let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+            let seats: Vec<i32> = game.moves.iter().map(|m| i32::from(m.seat)).collect();
+            let ats: Vec<i64> = game.moves.iter().map(|m| m.at).collect();
+            tx.execute(
+                "INSERT INTO moves (game_id, ply, move, seat, at)
+                 SELECT $1, m.n - 1, m.move, m.seat, m.at
+                 FROM unnest($2::text[], $3::int[], $4::bigint[]) WITH ORDINALITY
+                     AS m(move, seat, at, n)",
+                &[&game.id, &texts, &seats, &ats],
+            )
+            .await
+            .map_err(pg)?;
+        }
+        if computer_due {
+            tx.execute(
+                "INSERT INTO jobs (game_id, kind, ply, due) VALUES ($1, 'move', $2, $3)",
+                &[&game.id, &ply, &game.created],
+            )
+            .await
+            .map_err(pg)?;
+            tx.execute("SELECT pg_notify('trigonal_jobs', '')", &[])
+                .await
+                .map_err(pg)?;
+        }
+        tx.commit().await.map_err(pg)
+    }
+
+    async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let client = self.client().await?;
+        let statement = client.prepare_cached(LOAD).await.map_err(pg)?;
+        let Some(r) = client.query_opt(&statement, &[&id]).await.map_err(pg)? else {
+            return Ok(None);
+        };
+        let kinds: Vec<String> = r.get(8);
+        let levels: Vec<Option<String>> = r.get(9);
+        let digests: Vec<Option<String>> = r.get(10);
+        let texts: Vec<String> = r.get(11);
+        let movers: Vec<i32> = r.get(12);
+        let ats: Vec<i64> = r.get(13);
+        let seat = |n: i32| {
+            u8::try_from(n).map_err(|_| StoreError::Damaged(format!("game {id}: seat {n}")))
+        };
+        let mut seats = Vec::with_capacity(kinds.len());
+        for ((kind, level), digest) in kinds.into_iter().zip(levels).zip(digests) {
+            seats.push(SeatRow {
+                kind: kind.parse()?,
+                level,
+                token_digest: digest.map(TokenDigest::from_stored),
+            });
+        }
+        let mut moves = Vec::with_capacity(texts.len());
+        for ((text, mover), at) in texts.into_iter().zip(movers).zip(ats) {
+            moves.push(MoveRow {
+                text,
+                seat: seat(mover)?,
+                at,
+            });
+        }
+        Ok(Some(GameRow {
+            id: r.get(0),
+            game: r.get(1),
+            variant: r.get(2),
+            players: r.get::<_, i32>(3) as usize,
+            seats,
+            moves,
+            to_move: r.get::<_, Option<i32>>(4).map(seat).transpose()?,
+            version: r.get(5),
+            created: r.get(6),
+            updated: r.get(7),
+        }))
+    }
+
+    async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached("SELECT version FROM games WHERE id = $1")
+            .await
+            .map_err(pg)?;
+        Ok(client
+            .query_opt(&statement, &[&id])
+            .await
+            .map_err(pg)?
+            .map(|r| r.get(0)))
+    }
+
+    async fn commit(&self, commit: Commit) -> Result<Committed, StoreError> {
+        let client = self.client().await?;
+        let to_move = commit.to_move.map(i32::from);
+        let (head, ply, text, seat): (&str, i32, Option<&str>, Option<i32>) = match &commit.change {
+            Change::Move { ply, mv } => (
+                MOVE,
+                *ply as i32,
+                Some(mv.text.as_str()),
+                Some(i32::from(mv.seat)),
+            ),
+            Change::TakeBack { from } => (TAKE_BACK, *from as i32, None, None),
+            Change::Join { seat, digest } => (JOIN, i32::from(*seat), Some(digest.as_str()), None),
+        };
+        // One parameter list, typed, for the three statements: each uses the ones it needs.
+        let sql = format!("{head}{TAIL}");
+        let statement = client
+            .prepare_typed_cached(&sql, &PARAMETERS)
+            .await
+            .map_err(pg)?;
+        let result = client
+            .query_opt(
+                &statement,
+                &[
+                    &commit.game,
+                    &commit.version,
+                    &ply,
+                    &text,
+                    &seat,
+                    &to_move,
+                    &commit.computer_due,
+                    &commit.at,
+                ],
+            )
+            .await;
+        match result {
+            Ok(Some(row)) => Ok(Committed::Done {
+                version: row.get(0),
+            }),
+            Ok(None) => Ok(Committed::Stale),
+            // The ply was taken by a change committed meanwhile.
+            Err(e) if e.code() == Some(&SqlState::UNIQUE_VIOLATION) => Ok(Committed::Stale),
+            Err(e) => Err(pg(e)),
+        }
+    }
+
+    async fn list_games(&self, open_only: bool, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        let client = self.client().await?;
+        let sql = if open_only {
+            "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
+                    ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
+                          AND s.token_digest IS NULL ORDER BY s.seat)
+             FROM games g
+             WHERE g.to_move IS NOT NULL AND EXISTS
+                   (SELECT 1 FROM seats s
+                    WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+             ORDER BY g.created DESC, g.id LIMIT $1"
+        } else {
+            "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
+                    ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
+                          AND s.token_digest IS NULL ORDER BY s.seat)
+             FROM games g
+             ORDER BY g.created DESC, g.id LIMIT $1"
+        };
+        let statement = client.prepare_cached(sql).await.map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&(limit as i64)])
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Summary {
+                id: r.get(0),
+                game: r.get(1),
+                variant: r.get(2),
+                players: r.get::<_, i32>(3) as usize,
+                ply: r.get::<_, i32>(4) as usize,
+                over: r.get::<_, Option<i32>>(5).is_none(),
+                open_seats: r
+                    .get::<_, Vec<i32>>(7)
+                    .into_iter()
+                    .filter_map(|s| u8::try_from(s).ok())
+                    .collect(),
+                created: r.get(6),
+            })
+            .collect())
+    }
+
+    async fn claim_jobs(
+        &self,
+        owner: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<Vec<Claim>, StoreError> {
+        let client = self.client().await?;
+        let now = now_ms();
+        let until = now + ms(lease);
+        // SKIP LOCKED: processes claiming at once each take different jobs, none waits.
+        let statement = client
+            .prepare_cached(
+                "UPDATE jobs SET owner = $1, lease_until = $2
+                 WHERE (game_id, kind) IN
+                   (SELECT game_id, kind FROM jobs WHERE kind = 'move' AND lease_until <= $3
+                    ORDER BY due LIMIT $4 FOR UPDATE SKIP LOCKED)
+                 RETURNING game_id, ply",
+            )
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&owner, &until, &now, &(max as i64)])
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Claim {
+                game: r.get(0),
+                ply: r.get::<_, i32>(1) as usize,
+            })
+            .collect())
+    }
+
+    async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let until = now_ms() + ms(lease);
+        let n = client
+            .execute(
+                "UPDATE jobs SET lease_until = $4
+                 WHERE game_id = $1 AND kind = 'move' AND ply = $2 AND owner = $3",
+                &[&claim.game, &(claim.ply as i32), &owner, &until],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(n == 1)
+    }
+
+    async fn release(
+        &self,
+        claim: &Claim,
+        owner: &str,
+        retry_after: Duration,
+    ) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let at = now_ms() + ms(retry_after);
+        client
+            .execute(
+                "UPDATE jobs SET owner = NULL, lease_until = $4
+                 WHERE game_id = $1 AND kind = 'move' AND ply = $2 AND owner = $3",
+                &[&claim.game, &(claim.ply as i32), &owner, &at],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(())
+    }
+
+    fn events(&self) -> broadcast::Receiver<StoreEvent> {
+        self.events.subscribe()
+    }
+}

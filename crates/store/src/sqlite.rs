@@ -1,0 +1,688 @@
+//! The SQLite store: one file, the embedded default. WAL mode, `synchronous = FULL`; schema
+//! version in `PRAGMA user_version` with ordered migrations.
+//!
+//! One connection, owned by one thread, which runs requests in batches: each request in a
+//! savepoint of its own (so one request's failure undoes only its own changes), the batch in one
+//! transaction, each request answered only after that transaction is committed. A burst of moves
+//! from many games thus costs one disk sync, not one each (group commit).
+//!
+//! Events go to the processes's own receivers only: a SQLite file is served by one process.
+//! (Other processes sharing the file still cannot make a double move — the keys hold — but they
+//! hear of each other's changes only when they reload.)
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Savepoint, TransactionBehavior};
+use tokio::sync::{broadcast, oneshot};
+
+use crate::{
+    ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
+    StoreEvent, Summary, TokenDigest, EVENTS,
+};
+
+/// One step of the schema.
+enum Migration {
+    /// Statements.
+    Sql(&'static str),
+    /// Work SQL alone cannot do.
+    Code(fn(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>),
+}
+
+/// The schema, one migration per version: migration `i` takes `user_version` from `i` to `i + 1`.
+/// Append new migrations; never edit a released one.
+const MIGRATIONS: &[Migration] = &[
+    // 1: games, their seats, their moves.
+    Migration::Sql(
+        "CREATE TABLE games (
+        id       TEXT PRIMARY KEY NOT NULL,
+        game     TEXT NOT NULL,
+        variant  TEXT,
+        players  INTEGER NOT NULL,
+        ply      INTEGER NOT NULL DEFAULT 0,  -- moves played
+        to_move  INTEGER,                     -- seat to move; NULL once over
+        created  INTEGER NOT NULL,            -- unix milliseconds
+        updated  INTEGER NOT NULL
+    );
+    CREATE INDEX games_by_created ON games (created);
+    CREATE TABLE seats (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        kind     TEXT NOT NULL,               -- human | open | ai | record
+        level    TEXT,                        -- for ai seats
+        token    TEXT,                        -- the secret of the person in the seat
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE moves (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply      INTEGER NOT NULL,
+        move     TEXT NOT NULL,               -- canonical notation
+        seat     INTEGER NOT NULL,            -- who played it
+        at       INTEGER NOT NULL,            -- unix milliseconds
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID;",
+    ),
+    // 2: seat tokens are kept only as digests (see `TokenDigest`).
+    Migration::Code(digest_tokens),
+    // 3: a version per game, counting its changes (every change names the version it was
+    // planned on); the computer's due moves as jobs with leases.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE jobs (
+        game_id     TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        kind        TEXT NOT NULL,            -- move: a computer seat is to move
+        ply         INTEGER NOT NULL,         -- the ply it is due at
+        due         INTEGER NOT NULL,         -- since when, unix milliseconds
+        owner       TEXT,                     -- the process holding it
+        lease_until INTEGER NOT NULL DEFAULT 0, -- free once this is past (unix milliseconds)
+        PRIMARY KEY (game_id, kind)
+    ) WITHOUT ROWID;
+    CREATE INDEX jobs_free ON jobs (lease_until, due);
+    INSERT INTO jobs (game_id, kind, ply, due)
+        SELECT g.id, 'move', g.ply, g.updated FROM games g
+        JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move WHERE s.kind = 'ai';",
+    ),
+];
+
+/// Migration 2: replaces every stored seat token by its digest, in a column named for it.
+fn digest_tokens(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
+    tx.execute_batch("ALTER TABLE seats RENAME COLUMN token TO token_digest")?;
+    let tokens = tx
+        .prepare("SELECT game_id, seat, token_digest FROM seats WHERE token_digest IS NOT NULL")?
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut update =
+        tx.prepare("UPDATE seats SET token_digest = ?3 WHERE game_id = ?1 AND seat = ?2")?;
+    for (game, seat, token) in tokens {
+        update.execute(params![game, seat, TokenDigest::of(&token).as_str()])?;
+    }
+    Ok(())
+}
+
+/// The most requests committed together.
+const MAX_BATCH: usize = 256;
+
+/// What a request does once its batch is committed (or not): answers its caller.
+type Done = Box<dyn FnOnce(Option<&str>) + Send>;
+
+/// A request to the database thread: runs in its savepoint (or is told why there is none).
+type Request = Box<dyn for<'a> FnOnce(Result<Savepoint<'a>, String>) -> Done + Send>;
+
+/// The SQLite store: a handle to the database thread, cheap to clone. The thread stops when the
+/// last handle is dropped.
+#[derive(Clone)]
+pub struct SqliteStore {
+    requests: mpsc::Sender<Request>,
+    events: broadcast::Sender<StoreEvent>,
+}
+
+impl SqliteStore {
+    /// Opens (creating if needed) the database at `path`, in WAL mode, and runs the migrations it
+    /// lacks. Blocks: call it off the async runtime.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let mut conn = Connection::open(path)?;
+        conn.busy_timeout(Duration::from_secs(10))?;
+        let mode: String = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(StoreError::Damaged(format!(
+                "could not switch {} to WAL mode (it is in {mode} mode)",
+                path.display()
+            )));
+        }
+        // FULL: a commit is on disk before the move is acknowledged, even across a power cut.
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Overwrite what is deleted or replaced (moves taken back, tokens digested by migration 2)
+        // instead of leaving it in free space.
+        conn.pragma_update(None, "secure_delete", "ON")?;
+        migrate(&mut conn, path)?;
+        // One process serves a file: whatever an earlier run of it had claimed is free again.
+        conn.execute(
+            "UPDATE jobs SET owner = NULL, lease_until = 0 WHERE owner IS NOT NULL",
+            [],
+        )?;
+        let (requests, queue) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("trigonal-db".into())
+            .spawn(move || run_batches(conn, queue))
+            .map_err(|e| StoreError::Task(e.to_string()))?;
+        Ok(SqliteStore {
+            requests,
+            events: broadcast::channel(EVENTS).0,
+        })
+    }
+
+    /// Runs `f` on the database thread in a savepoint, which `f` commits to keep its changes
+    /// (dropping it undoes them); answers once the batch holding it is committed.
+    async fn call<T, F>(&self, f: F) -> Result<T, StoreError>
+    where
+        T: Send + 'static,
+        F: FnOnce(Savepoint<'_>) -> Result<T, rusqlite::Error> + Send + 'static,
+    {
+        let (reply, answer) = oneshot::channel();
+        let request: Request = Box::new(move |savepoint| {
+            let result = match savepoint {
+                Ok(savepoint) => f(savepoint).map_err(StoreError::from),
+                Err(e) => Err(StoreError::Database(e)),
+            };
+            Box::new(move |commit_error: Option<&str>| {
+                let result = match (result, commit_error) {
+                    (Ok(_), Some(e)) => Err(StoreError::Database(format!("commit failed: {e}"))),
+                    (result, _) => result,
+                };
+                let _ = reply.send(result);
+            })
+        });
+        self.requests
+            .send(request)
+            .map_err(|_| StoreError::Task("the database thread has stopped".into()))?;
+        answer
+            .await
+            .map_err(|_| StoreError::Task("the request was dropped".into()))?
+    }
+
+    fn announce(&self, event: StoreEvent) {
+        // Nobody listening is not an error.
+        let _ = self.events.send(event);
+    }
+}
+
+/// Keeps the computer's job of game `id` in step with a change: due at `ply` when
+/// `computer_due`, gone otherwise. A job already due at that ply keeps its lease.
+fn keep_job(
+    tx: &Savepoint<'_>,
+    id: &str,
+    ply: usize,
+    computer_due: bool,
+    at: i64,
+) -> rusqlite::Result<()> {
+    if computer_due {
+        tx.execute(
+            "INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until)
+             VALUES (?1, 'move', ?2, ?3, NULL, 0)
+             ON CONFLICT (game_id, kind) DO UPDATE
+             SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0
+             WHERE jobs.ply <> excluded.ply",
+            params![id, ply as i64, at],
+        )?;
+    } else {
+        tx.execute(
+            "DELETE FROM jobs WHERE game_id = ?1 AND kind = 'move'",
+            params![id],
+        )?;
+    }
+    Ok(())
+}
+
+#[async_trait]
+impl Store for SqliteStore {
+    fn kind(&self) -> &'static str {
+        "sqlite"
+    }
+
+    async fn schema_version(&self) -> Result<i64, StoreError> {
+        self.call(|c| c.query_row("PRAGMA user_version", [], |r| r.get(0)))
+            .await
+    }
+
+    async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError> {
+        let ply = game.moves.len();
+        self.call(move |tx| {
+            tx.execute(
+                "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                params![
+                    game.id,
+                    game.game,
+                    game.variant,
+                    game.players as i64,
+                    ply as i64,
+                    game.to_move,
+                    game.version,
+                    game.created,
+                    game.updated
+                ],
+            )?;
+            {
+                let mut seat = tx.prepare(
+                    "INSERT INTO seats (game_id, seat, kind, level, token_digest) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?;
+                for (i, s) in game.seats.iter().enumerate() {
+                    seat.execute(params![
+                        game.id,
+                        i as i64,
+                        s.kind.as_str(),
+                        s.level,
+                        s.token_digest.as_ref().map(TokenDigest::as_str)
+                    ])?;
+                }
+                let mut mv = tx.prepare(
+                    "INSERT INTO moves (game_id, ply, move, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?;
+                for (ply, m) in game.moves.iter().enumerate() {
+                    mv.execute(params![game.id, ply as i64, m.text, m.seat, m.at])?;
+                }
+            }
+            if computer_due {
+                keep_job(&tx, &game.id, ply, true, game.created)?;
+            }
+            tx.commit()
+        })
+        .await?;
+        if computer_due {
+            self.announce(StoreEvent::JobsDue);
+        }
+        Ok(())
+    }
+
+    async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let id = id.to_string();
+        let row = self
+            .call(move |c| {
+                // In one savepoint: the game, its seats and its moves as of one moment.
+                let Some(mut game) = c
+                    .query_row(
+                        "SELECT id, game, variant, players, to_move, version, created, updated
+                         FROM games WHERE id = ?1",
+                        [&id],
+                        |r| {
+                            Ok(GameRow {
+                                id: r.get(0)?,
+                                game: r.get(1)?,
+                                variant: r.get(2)?,
+                                players: r.get::<_, i64>(3)? as usize,
+                                seats: Vec::new(),
+                                moves: Vec::new(),
+                                to_move: r.get(4)?,
+                                version: r.get(5)?,
+                                created: r.get(6)?,
+                                updated: r.get(7)?,
+                            })
+                        },
+                    )
+                    .optional()?
+                else {
+                    return Ok(None);
+                };
+                let mut seats_stmt = c.prepare_cached(
+                    "SELECT kind, level, token_digest FROM seats WHERE game_id = ?1 ORDER BY seat",
+                )?;
+                let seats = seats_stmt
+                    .query_map([&id], |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, Option<String>>(1)?,
+                            r.get::<_, Option<String>>(2)?,
+                        ))
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut moves = c.prepare_cached(
+                    "SELECT move, seat, at FROM moves WHERE game_id = ?1 ORDER BY ply",
+                )?;
+                game.moves = moves
+                    .query_map([&id], |r| {
+                        Ok(MoveRow {
+                            text: r.get(0)?,
+                            seat: r.get(1)?,
+                            at: r.get(2)?,
+                        })
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                drop(moves);
+                drop(seats_stmt);
+                c.commit()?;
+                Ok(Some((game, seats)))
+            })
+            .await?;
+        let Some((mut game, seats)) = row else {
+            return Ok(None);
+        };
+        for (kind, level, token_digest) in seats {
+            game.seats.push(SeatRow {
+                kind: kind.parse()?,
+                level,
+                token_digest: token_digest.map(TokenDigest::from_stored),
+            });
+        }
+        Ok(Some(game))
+    }
+
+    async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let id = id.to_string();
+        self.call(move |c| {
+            c.prepare_cached("SELECT version FROM games WHERE id = ?1")?
+                .query_row([&id], |r| r.get(0))
+                .optional()
+        })
+        .await
+    }
+
+    async fn commit(&self, commit: Commit) -> Result<Committed, StoreError> {
+        let (game, computer_due) = (commit.game.clone(), commit.computer_due);
+        let done = self
+            .call(move |tx| {
+                let Commit {
+                    game: id,
+                    version,
+                    change,
+                    to_move,
+                    computer_due,
+                    at,
+                } = commit;
+                // The game must be at the version the change was planned on.
+                let Some(ply) = tx
+                    .prepare_cached(
+                        "UPDATE games SET version = version + 1, updated = ?3
+                         WHERE id = ?1 AND version = ?2 RETURNING ply",
+                    )?
+                    .query_row(params![id, version, at], |r| r.get::<_, i64>(0))
+                    .optional()?
+                else {
+                    return Ok(None);
+                };
+                let ply = ply as usize;
+                let after = match change {
+                    Change::Move { ply: at_ply, mv } => {
+                        if at_ply != ply {
+                            return Ok(None);
+                        }
+                        let inserted = tx.prepare_cached(
+                            "INSERT INTO moves (game_id, ply, move, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                        )?
+                        .execute(params![id, at_ply as i64, mv.text, mv.seat, mv.at]);
+                        match inserted {
+                            Ok(_) => {}
+                            // The ply is taken: another change was first.
+                            Err(rusqlite::Error::SqliteFailure(e, _))
+                                if e.code == ErrorCode::ConstraintViolation =>
+                            {
+                                return Ok(None)
+                            }
+                            Err(e) => return Err(e),
+                        }
+                        at_ply + 1
+                    }
+                    Change::TakeBack { from } => {
+                        if from > ply {
+                            return Ok(None);
+                        }
+                        tx.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply >= ?2")?
+                            .execute(params![id, from as i64])?;
+                        from
+                    }
+                    Change::Join { seat, digest } => {
+                        let joined = tx
+                            .prepare_cached(
+                                "UPDATE seats SET kind = 'human', token_digest = ?3
+                                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'
+                                 AND token_digest IS NULL",
+                            )?
+                            .execute(params![id, seat, digest.as_str()])?;
+                        if joined != 1 {
+                            return Ok(None);
+                        }
+                        ply
+                    }
+                };
+                tx.prepare_cached("UPDATE games SET ply = ?2, to_move = ?3 WHERE id = ?1")?
+                    .execute(params![id, after as i64, to_move])?;
+                keep_job(&tx, &id, after, computer_due, at)?;
+                tx.commit()?;
+                Ok(Some((version + 1, after)))
+            })
+            .await?;
+        let Some((version, ply)) = done else {
+            return Ok(Committed::Stale);
+        };
+        self.announce(StoreEvent::Changed { game, ply });
+        if computer_due {
+            self.announce(StoreEvent::JobsDue);
+        }
+        Ok(Committed::Done { version })
+    }
+
+    async fn list_games(&self, open_only: bool, limit: usize) -> Result<Vec<Summary>, StoreError> {
+        self.call(move |c| {
+            let sql = if open_only {
+                "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
+                        (SELECT group_concat(s.seat) FROM seats s
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+                 FROM games g
+                 WHERE g.to_move IS NOT NULL AND EXISTS
+                       (SELECT 1 FROM seats s
+                        WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+                 ORDER BY g.created DESC, g.id LIMIT ?1"
+            } else {
+                "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
+                        (SELECT group_concat(s.seat) FROM seats s
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+                 FROM games g
+                 ORDER BY g.created DESC, g.id LIMIT ?1"
+            };
+            let mut stmt = c.prepare_cached(sql)?;
+            let rows = stmt.query_map([limit as i64], |r| {
+                let open: Option<String> = r.get(7)?;
+                let mut open_seats: Vec<u8> = open
+                    .as_deref()
+                    .unwrap_or("")
+                    .split(',')
+                    .filter_map(|s| s.parse().ok())
+                    .collect();
+                open_seats.sort_unstable();
+                Ok(Summary {
+                    id: r.get(0)?,
+                    game: r.get(1)?,
+                    variant: r.get(2)?,
+                    players: r.get::<_, i64>(3)? as usize,
+                    ply: r.get::<_, i64>(4)? as usize,
+                    over: r.get::<_, Option<u8>>(5)?.is_none(),
+                    open_seats,
+                    created: r.get(6)?,
+                })
+            })?;
+            rows.collect()
+        })
+        .await
+    }
+
+    async fn claim_jobs(
+        &self,
+        owner: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<Vec<Claim>, StoreError> {
+        let owner = owner.to_string();
+        let now = now_ms();
+        let until = now + ms(lease);
+        self.call(move |tx| {
+            let claims = tx
+                .prepare_cached(
+                    "UPDATE jobs SET owner = ?1, lease_until = ?2
+                     WHERE kind = 'move' AND game_id IN
+                       (SELECT game_id FROM jobs WHERE kind = 'move' AND lease_until <= ?3
+                        ORDER BY due LIMIT ?4)
+                     RETURNING game_id, ply",
+                )?
+                .query_map(params![owner, until, now, max as i64], |r| {
+                    Ok(Claim {
+                        game: r.get(0)?,
+                        ply: r.get::<_, i64>(1)? as usize,
+                    })
+                })?
+                .collect::<Result<Vec<_>, _>>()?;
+            tx.commit()?;
+            Ok(claims)
+        })
+        .await
+    }
+
+    async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError> {
+        let (claim, owner) = (claim.clone(), owner.to_string());
+        let until = now_ms() + ms(lease);
+        self.call(move |tx| {
+            let n = tx
+                .prepare_cached(
+                    "UPDATE jobs SET lease_until = ?4
+                     WHERE game_id = ?1 AND kind = 'move' AND ply = ?2 AND owner = ?3",
+                )?
+                .execute(params![claim.game, claim.ply as i64, owner, until])?;
+            tx.commit()?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn release(
+        &self,
+        claim: &Claim,
+        owner: &str,
+        retry_after: Duration,
+    ) -> Result<(), StoreError> {
+        let (claim, owner) = (claim.clone(), owner.to_string());
+        let at = now_ms() + ms(retry_after);
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "UPDATE jobs SET owner = NULL, lease_until = ?4
+                 WHERE game_id = ?1 AND kind = 'move' AND ply = ?2 AND owner = ?3",
+            )?
+            .execute(params![claim.game, claim.ply as i64, owner, at])?;
+            tx.commit()
+        })
+        .await
+    }
+
+    fn events(&self) -> broadcast::Receiver<StoreEvent> {
+        self.events.subscribe()
+    }
+}
+
+/// The database thread: runs the requests in batches until every [`SqliteStore`] handle is gone.
+fn run_batches(mut conn: Connection, queue: mpsc::Receiver<Request>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        batch.extend(queue.try_iter().take(MAX_BATCH - 1));
+        let mut done = Vec::with_capacity(batch.len());
+        match conn.transaction_with_behavior(TransactionBehavior::Immediate) {
+            Err(e) => {
+                let e = e.to_string();
+                for request in batch {
+                    done.push(request(Err(e.clone())));
+                }
+                answer(done, None);
+            }
+            Ok(mut tx) => {
+                for request in batch {
+                    let savepoint = tx.savepoint().map_err(|e| e.to_string());
+                    // A request that panics is dropped (its caller hears so); the rest go on.
+                    if let Ok(d) = catch_unwind(AssertUnwindSafe(|| request(savepoint))) {
+                        done.push(d);
+                    }
+                }
+                let committed = tx.commit().map_err(|e| e.to_string());
+                if let Err(e) = &committed {
+                    tracing::error!(error = %e, "database commit failed");
+                }
+                answer(done, committed.err().as_deref());
+            }
+        }
+    }
+}
+
+fn answer(done: Vec<Done>, commit_error: Option<&str>) {
+    for d in done {
+        d(commit_error);
+    }
+}
+
+/// Brings the schema up to date, one migration per transaction.
+fn migrate(conn: &mut Connection, path: &Path) -> Result<(), StoreError> {
+    let mut migrated = false;
+    loop {
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let version: i64 = tx.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version < 0 || version as usize > MIGRATIONS.len() {
+            return Err(StoreError::TooNew {
+                place: path.display().to_string(),
+                found: version,
+                known: MIGRATIONS.len(),
+            });
+        }
+        let Some(migration) = MIGRATIONS.get(version as usize) else {
+            drop(tx);
+            if migrated {
+                // Into the main file now: what a migration replaced (plain tokens) must not
+                // wait there for the next automatic checkpoint.
+                conn.query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))?;
+            }
+            return Ok(());
+        };
+        migrated = true;
+        match migration {
+            Migration::Sql(sql) => tx.execute_batch(sql)?,
+            Migration::Code(run) => run(&tx)?,
+        }
+        tx.pragma_update(None, "user_version", version + 1)?;
+        tx.commit()?;
+        tracing::info!(version = version + 1, "database migrated");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn a_version_1_database_keeps_its_games_with_tokens_digested_and_jobs_made() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        {
+            let c = Connection::open(&path).unwrap();
+            let Migration::Sql(v1) = MIGRATIONS[0] else {
+                panic!("migration 1 is SQL")
+            };
+            c.execute_batch(v1).unwrap();
+            c.execute_batch(
+                "PRAGMA user_version = 1;
+                 INSERT INTO games (id, game, players, ply, to_move, created, updated)
+                 VALUES ('g1', 'triangoli', 2, 1, 1, 5, 6);
+                 INSERT INTO seats VALUES ('g1', 0, 'human', NULL, 'secret-0');
+                 INSERT INTO seats VALUES ('g1', 1, 'ai', 'hard', NULL);
+                 INSERT INTO moves VALUES ('g1', 0, 'd4', 0, 2);",
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path).unwrap();
+        assert_eq!(
+            store.schema_version().await.unwrap(),
+            MIGRATIONS.len() as i64
+        );
+        let row = store.load_game("g1").await.unwrap().unwrap();
+        assert_eq!(row.moves.len(), 1);
+        assert_eq!(row.version, 0);
+        assert_eq!(row.seats[0].token_digest, Some(TokenDigest::of("secret-0")));
+        assert_eq!(row.seats[1].level.as_deref(), Some("hard"));
+        let bytes = std::fs::read(&path).unwrap();
+        assert!(!bytes.windows(8).any(|w| w == b"secret-0"));
+        // The computer was to move: migration 3 made its job.
+        let claims = store
+            .claim_jobs("me", Duration::from_secs(5), 5)
+            .await
+            .unwrap();
+        assert_eq!(
+            claims,
+            vec![Claim {
+                game: "g1".into(),
+                ply: 1
+            }]
+        );
+    }
+}

@@ -1,0 +1,573 @@
+//! The promises of the store interface, checked on both implementations: a real SQLite file and
+//! a real PostgreSQL database (from `TRIGONAL_TEST_PG`). Every test runs once per store.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use proptest::prelude::*;
+use tokio::sync::Barrier;
+use trigonal_store::{
+    open, testing::fresh_pg, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow,
+    Store, StoreEvent, TokenDigest,
+};
+
+/// A place for a store of each kind: a file in a temporary folder, a fresh database.
+struct Place {
+    location: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+async fn place(kind: &str) -> Place {
+    match kind {
+        "sqlite" => {
+            let dir = tempfile::tempdir().unwrap();
+            Place {
+                location: dir.path().join("t.db").display().to_string(),
+                _dir: Some(dir),
+            }
+        }
+        _ => Place {
+            location: fresh_pg().await,
+            _dir: None,
+        },
+    }
+}
+
+/// Runs `test` once on SQLite and once on PostgreSQL.
+macro_rules! on_both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name("sqlite").await;
+            }
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgresql() {
+                super::$name("postgresql").await;
+            }
+        }
+    };
+}
+
+fn seat(kind: SeatKind) -> SeatRow {
+    SeatRow {
+        kind,
+        level: (kind == SeatKind::Ai).then(|| "easy".to_string()),
+        token_digest: (kind == SeatKind::Human).then(|| TokenDigest::of("t0")),
+    }
+}
+
+fn game(id: &str, seats: Vec<SeatRow>) -> GameRow {
+    GameRow {
+        id: id.into(),
+        game: "triangoli".into(),
+        variant: None,
+        players: seats.len(),
+        seats,
+        moves: Vec::new(),
+        to_move: Some(0),
+        version: 0,
+        created: 1,
+        updated: 1,
+    }
+}
+
+fn mv(text: &str, seat: u8) -> MoveRow {
+    MoveRow {
+        text: text.into(),
+        seat,
+        at: 2,
+    }
+}
+
+fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: bool) -> Commit {
+    Commit {
+        game: id.into(),
+        version,
+        change: Change::Move {
+            ply,
+            mv: mv(text, seat),
+        },
+        to_move: Some(1 - seat),
+        computer_due,
+        at: 2,
+    }
+}
+
+async fn changes_need_the_current_version(kind: &str) {
+    let place = place(kind).await;
+    let store = open(&place.location).await.unwrap();
+    assert_eq!(store.kind(), kind);
+    let mut events = store.events();
+    store
+        .insert_game(
+            game("g1", vec![seat(SeatKind::Human), seat(SeatKind::Human)]),
+            false,
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.version("g1").await.unwrap(), Some(0));
+    assert_eq!(store.version("nope").await.unwrap(), None);
+    let first = store.commit(play("g1", 0, 0, "a", 0, false)).await.unwrap();
+    assert_eq!(first, Committed::Done { version: 1 });
+    let event = tokio::time::timeout(Duration::from_secs(5), events.recv())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        event,
+        StoreEvent::Changed {
+            game: "g1".into(),
+            ply: 1
+        }
+    );
+    // Planned on version 0 again, or at a ply the game is not at: refused, nothing changed.
+    assert_eq!(
+        store.commit(play("g1", 0, 1, "b", 1, false)).await.unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        store.commit(play("g1", 1, 0, "b", 1, false)).await.unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        store.commit(play("g1", 1, 2, "b", 1, false)).await.unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        store
+            .commit(play("nope", 0, 0, "b", 1, false))
+            .await
+            .unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        store.commit(play("g1", 1, 1, "b", 1, false)).await.unwrap(),
+        Committed::Done { version: 2 }
+    );
+    let row = store.load_game("g1").await.unwrap().unwrap();
+    assert_eq!(row.moves, vec![mv("a", 0), mv("b", 1)]);
+    assert_eq!((row.version, row.to_move), (2, Some(0)));
+
+    // Take back from ply 1: one move left, version 3.
+    let back = Commit {
+        game: "g1".into(),
+        version: 2,
+        change: Change::TakeBack { from: 1 },
+        to_move: Some(1),
+        computer_due: false,
+        at: 3,
+    };
+    assert_eq!(
+        store.commit(back.clone()).await.unwrap(),
+        Committed::Done { version: 3 }
+    );
+    assert_eq!(store.commit(back).await.unwrap(), Committed::Stale);
+    let row = store.load_game("g1").await.unwrap().unwrap();
+    assert_eq!(row.moves, vec![mv("a", 0)]);
+    assert_eq!((row.version, row.to_move, row.updated), (3, Some(1), 3));
+
+    // Reopened, everything is still there.
+    drop(store);
+    let store = open(&place.location).await.unwrap();
+    assert_eq!(store.load_game("g1").await.unwrap(), Some(row));
+    assert_eq!(store.schema_version().await.unwrap() > 0, true);
+    assert!(store.load_game("nope").await.unwrap().is_none());
+}
+on_both!(changes_need_the_current_version);
+
+async fn an_open_seat_is_joined_once(kind: &str) {
+    let place = place(kind).await;
+    let store = open(&place.location).await.unwrap();
+    store
+        .insert_game(
+            game("g2", vec![seat(SeatKind::Human), seat(SeatKind::Open)]),
+            false,
+        )
+        .await
+        .unwrap();
+    let lobby = store.list_games(true, 50).await.unwrap();
+    assert_eq!(lobby.len(), 1);
+    assert_eq!(lobby[0].open_seats, vec![1]);
+    let join = |seat, version, who: &str| Commit {
+        game: "g2".into(),
+        version,
+        change: Change::Join {
+            seat,
+            digest: TokenDigest::of(who),
+        },
+        to_move: Some(0),
+        computer_due: false,
+        at: 5,
+    };
+    // Seat 0 is not open; seat 1 is, once.
+    assert_eq!(
+        store.commit(join(0, 0, "x")).await.unwrap(),
+        Committed::Stale
+    );
+    assert_eq!(
+        store.commit(join(1, 0, "x")).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    assert_eq!(
+        store.commit(join(1, 1, "y")).await.unwrap(),
+        Committed::Stale
+    );
+    let row = store.load_game("g2").await.unwrap().unwrap();
+    assert_eq!(row.seats[1].kind, SeatKind::Human);
+    assert!(row.seats[1].token_digest.as_ref().unwrap().matches("x"));
+    assert!(store.list_games(true, 50).await.unwrap().is_empty());
+    let all = store.list_games(false, 50).await.unwrap();
+    assert_eq!((all.len(), all[0].ply, all[0].over), (1, 0, false));
+}
+on_both!(an_open_seat_is_joined_once);
+
+/// Many changes planned on one version, from two store handles (as two processes would have),
+/// released together by a barrier: exactly one is committed, whatever its kind.
+async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
+    let place = place(kind).await;
+    let a = open(&place.location).await.unwrap();
+    let b: Arc<dyn Store> = if kind == "sqlite" {
+        Arc::clone(&a)
+    } else {
+        open(&place.location).await.unwrap()
+    };
+    for round in 0..10 {
+        let id = format!("r{round}");
+        a.insert_game(
+            game(&id, vec![seat(SeatKind::Human), seat(SeatKind::Open)]),
+            false,
+        )
+        .await
+        .unwrap();
+        let barrier = Arc::new(Barrier::new(8));
+        let mut tasks = Vec::new();
+        for i in 0..8u8 {
+            let store = if i % 2 == 0 {
+                Arc::clone(&a)
+            } else {
+                Arc::clone(&b)
+            };
+            let (barrier, id) = (Arc::clone(&barrier), id.clone());
+            tasks.push(tokio::spawn(async move {
+                let commit = match i % 3 {
+                    0 => play(&id, 0, 0, &format!("m{i}"), 0, false),
+                    1 => Commit {
+                        game: id.clone(),
+                        version: 0,
+                        change: Change::Join {
+                            seat: 1,
+                            digest: TokenDigest::of(&format!("j{i}")),
+                        },
+                        to_move: Some(0),
+                        computer_due: false,
+                        at: 3,
+                    },
+                    _ => play(&id, 0, 0, &format!("m{i}"), 0, true),
+                };
+                barrier.wait().await;
+                store.commit(commit).await.unwrap()
+            }));
+        }
+        let mut won = 0;
+        for t in tasks {
+            if t.await.unwrap() != Committed::Stale {
+                won += 1;
+            }
+        }
+        assert_eq!(won, 1, "round {round}");
+        let row = a.load_game(&id).await.unwrap().unwrap();
+        assert_eq!(row.version, 1);
+        assert!(row.moves.len() <= 1);
+    }
+}
+on_both!(of_changes_planned_on_one_version_exactly_one_wins);
+
+async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
+    let place = place(kind).await;
+    let store = open(&place.location).await.unwrap();
+    let mut events = store.events();
+    // A game whose computer is to move from the start has its job at once.
+    let mut g = game("c1", vec![seat(SeatKind::Ai), seat(SeatKind::Human)]);
+    g.created = trigonal_store::now_ms();
+    store.insert_game(g, true).await.unwrap();
+    assert_eq!(
+        tokio::time::timeout(Duration::from_secs(5), events.recv())
+            .await
+            .unwrap()
+            .unwrap(),
+        StoreEvent::JobsDue
+    );
+    let lease = Duration::from_millis(700);
+    let claims = store.claim_jobs("p1", lease, 10).await.unwrap();
+    let job = Claim {
+        game: "c1".into(),
+        ply: 0,
+    };
+    assert_eq!(claims, vec![job.clone()]);
+    // Held: nobody else gets it, while renewed.
+    assert!(store.claim_jobs("p2", lease, 10).await.unwrap().is_empty());
+    assert!(store.renew(&job, "p1", lease).await.unwrap());
+    assert!(!store.renew(&job, "p2", lease).await.unwrap());
+    // The holder dies (stops renewing): once the lease is out, another process takes it.
+    tokio::time::sleep(lease + Duration::from_millis(100)).await;
+    assert_eq!(
+        store.claim_jobs("p2", lease, 10).await.unwrap(),
+        vec![job.clone()]
+    );
+    assert!(!store.renew(&job, "p1", lease).await.unwrap());
+    // Released with a delay: free again only after it.
+    store
+        .release(&job, "p2", Duration::from_millis(400))
+        .await
+        .unwrap();
+    assert!(store.claim_jobs("p3", lease, 10).await.unwrap().is_empty());
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(
+        store.claim_jobs("p3", lease, 10).await.unwrap(),
+        vec![job.clone()]
+    );
+    // The computer's move, after which a person is to move: the job is gone.
+    let done = store.commit(play("c1", 0, 0, "a", 0, false)).await.unwrap();
+    assert_eq!(done, Committed::Done { version: 1 });
+    assert!(!store.renew(&job, "p3", lease).await.unwrap());
+    tokio::time::sleep(lease).await;
+    assert!(store.claim_jobs("p4", lease, 10).await.unwrap().is_empty());
+    // The person's move makes the computer due at ply 2.
+    store.commit(play("c1", 1, 1, "b", 1, true)).await.unwrap();
+    assert_eq!(
+        store.claim_jobs("p4", lease, 10).await.unwrap(),
+        vec![Claim {
+            game: "c1".into(),
+            ply: 2
+        }]
+    );
+}
+on_both!(computer_moves_are_jobs_claimed_once_with_a_lease);
+
+/// Two processes claiming at once never get the same job.
+async fn claims_at_once_are_disjoint(kind: &str) {
+    let place = place(kind).await;
+    let a = open(&place.location).await.unwrap();
+    let b: Arc<dyn Store> = if kind == "sqlite" {
+        Arc::clone(&a)
+    } else {
+        open(&place.location).await.unwrap()
+    };
+    for i in 0..40 {
+        a.insert_game(
+            game(
+                &format!("j{i}"),
+                vec![seat(SeatKind::Ai), seat(SeatKind::Ai)],
+            ),
+            true,
+        )
+        .await
+        .unwrap();
+    }
+    let barrier = Arc::new(Barrier::new(4));
+    let mut tasks = Vec::new();
+    for i in 0..4 {
+        let store = if i % 2 == 0 {
+            Arc::clone(&a)
+        } else {
+            Arc::clone(&b)
+        };
+        let barrier = Arc::clone(&barrier);
+        tasks.push(tokio::spawn(async move {
+            barrier.wait().await;
+            let mut mine = Vec::new();
+            loop {
+                let got = store
+                    .claim_jobs(&format!("p{i}"), Duration::from_secs(30), 3)
+                    .await
+                    .unwrap();
+                if got.is_empty() {
+                    return mine;
+                }
+                mine.extend(got.into_iter().map(|c| c.game));
+            }
+        }));
+    }
+    let mut all = Vec::new();
+    for t in tasks {
+        all.extend(t.await.unwrap());
+    }
+    all.sort();
+    let before = all.len();
+    all.dedup();
+    assert_eq!((before, all.len()), (40, 40));
+}
+on_both!(claims_at_once_are_disjoint);
+
+async fn a_newer_schema_is_refused(kind: &str) {
+    let place = place(kind).await;
+    drop(open(&place.location).await.unwrap());
+    if kind == "sqlite" {
+        let c = rusqlite::Connection::open(&place.location).unwrap();
+        c.pragma_update(None, "user_version", 99).unwrap();
+    } else {
+        let (client, conn) = tokio_postgres::connect(&place.location, tokio_postgres::NoTls)
+            .await
+            .unwrap();
+        tokio::spawn(conn);
+        client
+            .batch_execute("UPDATE trigonal_schema SET version = 99")
+            .await
+            .unwrap();
+    }
+    let Err(e) = open(&place.location).await else {
+        panic!("a newer schema must be refused");
+    };
+    assert!(e.to_string().contains("schema version 99"), "{e}");
+}
+on_both!(a_newer_schema_is_refused);
+
+/// Several processes starting at once on an empty database: each migrates or waits for the
+/// one that does, and all end at the same version with one schema.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgresql_migrations_run_once_when_processes_start_together() {
+    let url = fresh_pg().await;
+    let barrier = Arc::new(Barrier::new(5));
+    let mut tasks = Vec::new();
+    for _ in 0..5 {
+        let (url, barrier) = (url.clone(), Arc::clone(&barrier));
+        tasks.push(tokio::spawn(async move {
+            barrier.wait().await;
+            let store = open(&url).await.unwrap();
+            store.schema_version().await.unwrap()
+        }));
+    }
+    let mut versions = Vec::new();
+    for t in tasks {
+        versions.push(t.await.unwrap());
+    }
+    versions.dedup();
+    assert_eq!(versions.len(), 1);
+    assert!(versions[0] >= 1);
+}
+
+#[tokio::test]
+async fn unknown_schemes_and_unreachable_databases_are_clear_errors() {
+    let Err(e) = open("mysql://localhost/x").await else {
+        panic!("mysql is not a store")
+    };
+    assert!(e.to_string().contains("unknown scheme \"mysql\""), "{e}");
+    // A port nobody listens on.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let Err(e) = open(&format!("postgres://postgres@127.0.0.1:{port}/x")).await else {
+        panic!("nobody listens there")
+    };
+    let text = e.to_string();
+    assert!(
+        matches!(e, trigonal_store::StoreError::Unavailable(_)),
+        "{text}"
+    );
+    assert!(text.contains(&format!("127.0.0.1:{port}")), "{text}");
+    assert!(!text.contains('\n'), "one line: {text}");
+}
+
+/// What a game should look like after a sequence of changes, computed without a database.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Model {
+    moves: Vec<String>,
+    version: i64,
+    joined: bool,
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Move { stale: bool },
+    TakeBack { from: usize, stale: bool },
+    Join { stale: bool },
+}
+
+fn steps() -> impl Strategy<Value = Vec<Step>> {
+    prop::collection::vec(
+        prop_oneof![
+            4 => any::<bool>().prop_map(|s| Step::Move { stale: s }),
+            1 => (0usize..6, any::<bool>()).prop_map(|(from, s)| Step::TakeBack { from, stale: s }),
+            1 => any::<bool>().prop_map(|s| Step::Join { stale: s }),
+        ],
+        1..25,
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 24, .. ProptestConfig::default() })]
+
+    /// Any sequence of changes, some planned on a stale version: the stored game is what the
+    /// model says (stale changes change nothing), on both stores.
+    #[test]
+    fn stored_games_follow_the_model(steps in steps()) {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            for kind in ["sqlite", "postgresql"] {
+                let place = place(kind).await;
+                let store = open(&place.location).await.unwrap();
+                store
+                    .insert_game(game("p", vec![seat(SeatKind::Human), seat(SeatKind::Open)]), false)
+                    .await
+                    .unwrap();
+                let mut model = Model::default();
+                for (i, step) in steps.iter().enumerate() {
+                    let (change, stale) = match step {
+                        Step::Move { stale } => (
+                            Change::Move { ply: model.moves.len(), mv: mv(&format!("m{i}"), 0) },
+                            *stale,
+                        ),
+                        Step::TakeBack { from, stale } => (Change::TakeBack { from: *from }, *stale),
+                        Step::Join { stale } => (
+                            Change::Join { seat: 1, digest: TokenDigest::of("j") },
+                            *stale,
+                        ),
+                    };
+                    let applies = !stale
+                        && match &change {
+                            Change::TakeBack { from } => *from <= model.moves.len(),
+                            Change::Join { .. } => !model.joined,
+                            Change::Move { .. } => true,
+                        };
+                    let version = if stale { model.version - 1 } else { model.version };
+                    let result = store
+                        .commit(Commit {
+                            game: "p".into(),
+                            version,
+                            change: change.clone(),
+                            to_move: Some(0),
+                            computer_due: false,
+                            at: 2,
+                        })
+                        .await
+                        .unwrap();
+                    if applies {
+                        assert_eq!(result, Committed::Done { version: model.version + 1 });
+                        model.version += 1;
+                        match change {
+                            Change::Move { .. } => model.moves.push(format!("m{i}")),
+                            Change::TakeBack { from } => model.moves.truncate(from),
+                            Change::Join { .. } => model.joined = true,
+                        }
+                    } else {
+                        assert_eq!(result, Committed::Stale, "{kind} step {i}: {step:?}");
+                    }
+                }
+                let row = store.load_game("p").await.unwrap().unwrap();
+                let moves: Vec<String> = row.moves.iter().map(|m| m.text.clone()).collect();
+                assert_eq!(moves, model.moves, "{kind}");
+                assert_eq!(row.version, model.version, "{kind}");
+                assert_eq!(row.seats[1].kind == SeatKind::Human, model.joined, "{kind}");
+                let lobby = store.list_games(false, 5).await.unwrap();
+                assert_eq!(lobby[0].ply, model.moves.len(), "{kind}");
+            }
+        });
+    }
+}
