@@ -2,114 +2,13 @@
 //! mid-game and restarted on the same file, it still has every move it acknowledged, and a game
 //! whose computer seat was to move goes on.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
+mod common;
+
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use common::{request, Serve};
 use serde_json::{json, Value};
-
-/// A running `trigonal serve`.
-struct Serve {
-    child: Child,
-    addr: String,
-}
-
-impl Serve {
-    /// Starts the server on a free port with database `db` and waits until it listens.
-    fn start(db: &Path) -> Serve {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_trigonal"))
-            .args(["serve", "--addr", "127.0.0.1:0", "--db"])
-            .arg(db)
-            .env("RUST_LOG", "info")
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("trigonal starts");
-        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
-        let addr = loop {
-            let line = lines
-                .next()
-                .expect("the server says where it listens")
-                .unwrap();
-            if let Some(rest) = line.split("http://").nth(1) {
-                break rest.split('/').next().unwrap().to_string();
-            }
-        };
-        // Keep draining the log so the server never blocks on a full pipe.
-        std::thread::spawn(move || lines.for_each(drop));
-        Serve { child, addr }
-    }
-
-    /// SIGKILL: no chance to flush or clean up.
-    fn kill(mut self) {
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-
-    fn get(&self, path: &str) -> (u16, Value) {
-        request(&self.addr, "GET", path, None).expect("the server answers")
-    }
-
-    fn post(&self, path: &str, body: Value) -> (u16, Value) {
-        request(&self.addr, "POST", path, Some(body)).expect("the server answers")
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// One HTTP/1.1 request with `Connection: close`; the status and the JSON body.
-fn request(
-    addr: &str,
-    method: &str,
-    path: &str,
-    body: Option<Value>,
-) -> std::io::Result<(u16, Value)> {
-    let body = body.map(|b| b.to_string()).unwrap_or_default();
-    let mut stream = TcpStream::connect(addr)?;
-    stream.set_read_timeout(Some(Duration::from_secs(20)))?;
-    write!(
-        stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    )?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
-    let (head, mut content) = response
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| std::io::Error::other(format!("no complete response: {response:?}")))?;
-    let status = head
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| std::io::Error::other(format!("bad status line in {head:?}")))?;
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let mut text = String::new();
-    if chunked {
-        while let Some((size, rest)) = content.split_once("\r\n") {
-            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            text.push_str(&rest[..size]);
-            content = &rest[size + 2..];
-        }
-    } else {
-        text = content.to_string();
-    }
-    let value = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Ok((status, value))
-}
 
 fn create(server: &Serve, seats: Value) -> (String, Value) {
     let (status, body) = server.post("/api/games", json!({"game": "triangoli", "seats": seats}));
@@ -124,7 +23,7 @@ fn create(server: &Serve, seats: Value) -> (String, Value) {
 fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
     let dir = tempfile_dir();
     let db = dir.join("trigonal.db");
-    let server = Serve::start(&db);
+    let server = Serve::start(db.to_str().unwrap());
     let (id, seats) = create(&server, json!([{"kind": "human"}, {"kind": "human"}]));
     let tokens: Vec<String> = seats
         .as_array()
@@ -177,7 +76,7 @@ fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
     mover.join().unwrap();
     acked.extend(acked_rx.try_iter());
 
-    let server = Serve::start(&db);
+    let server = Serve::start(db.to_str().unwrap());
     let (status, view) = server.get(&format!("/api/games/{id}"));
     assert_eq!(status, 200);
     let history: Vec<String> = view["history"]
@@ -206,7 +105,7 @@ fn a_server_killed_mid_game_keeps_every_acknowledged_move() {
 fn after_a_kill_the_computer_to_move_moves() {
     let dir = tempfile_dir();
     let db = dir.join("trigonal.db");
-    let server = Serve::start(&db);
+    let server = Serve::start(db.to_str().unwrap());
     // The computer moves first and thinks 1.5 s: killed long before it answers.
     let (id, _) = create(
         &server,
@@ -216,7 +115,7 @@ fn after_a_kill_the_computer_to_move_moves() {
     assert_eq!(view["ply"], 0);
     server.kill();
 
-    let server = Serve::start(&db);
+    let server = Serve::start(db.to_str().unwrap());
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let (status, view) = server.get(&format!("/api/games/{id}"));

@@ -294,13 +294,17 @@ async fn catch_up(
         .load_game(&live.id)
         .await?
         .ok_or_else(|| ApiError::no_game(&live.id))?;
-    live.catch_up(row, |live| {
+    let stepped = live
+        .catch_up(row, |live| {
+            live.view = view::render(live);
+            game.publish(live);
+        })
+        .map_err(ApiError::Internal)?;
+    // The last step showed the game as it is now; a take-back or a join is shown here.
+    if stepped == 0 {
         live.view = view::render(live);
         game.publish(live);
-    })
-    .map_err(ApiError::Internal)?;
-    live.view = view::render(live);
-    game.publish(live);
+    }
     Ok(true)
 }
 

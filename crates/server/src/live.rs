@@ -69,12 +69,13 @@ impl Live {
 
     /// Brings this copy up to `row`, a newer read of the same game. When the moves it had are
     /// still there (the usual case) only the new ones are played, `step` seeing the copy after
-    /// each; otherwise (moves were taken back) the game is rebuilt.
+    /// each; otherwise (moves were taken back) the game is rebuilt. Returns how many steps
+    /// `step` saw (0 when rebuilt).
     pub fn catch_up(
         &mut self,
         row: GameRow,
         mut step: impl FnMut(&mut Live),
-    ) -> Result<(), String> {
+    ) -> Result<usize, String> {
         let known = self.history.len();
         if row.moves.len() >= known && row.moves[..known] == self.history[..] {
             self.seats = row.seats;
@@ -87,12 +88,13 @@ impl Live {
                 step(self);
             }
             self.version = row.version;
+            Ok(self.history.len() - known)
         } else {
             let view = std::mem::replace(&mut self.view, Utf8Bytes::from_static(""));
             *self = Live::from_row(row)?;
             self.view = view;
+            Ok(0)
         }
-        Ok(())
     }
 
     /// The seat whose token is `token`.

@@ -2,8 +2,12 @@
 
 #![allow(dead_code)] // each test file uses some of these
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::Duration;
+
+use serde_json::Value;
 
 /// Runs `trigonal ARGS` with `stdin` as its standard input and waits for it.
 pub fn trigonal(args: &[&str], stdin: &str) -> Output {
@@ -31,4 +35,126 @@ pub fn stdout(o: &Output) -> String {
 /// Standard error as text.
 pub fn stderr(o: &Output) -> String {
     String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A running `trigonal serve`.
+pub struct Serve {
+    pub child: Child,
+    pub addr: String,
+}
+
+impl Serve {
+    /// Starts the server on a free port with database `db` and waits until it listens.
+    pub fn start(db: &str) -> Serve {
+        Serve::start_with(db, &[])
+    }
+
+    /// Like [`Serve::start`], with more options (`--no-computer`, …).
+    pub fn start_with(db: &str, options: &[&str]) -> Serve {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_trigonal"))
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--games-per-minute",
+                "0",
+                "--db",
+                db,
+            ])
+            .args(options)
+            .env("RUST_LOG", "info")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("trigonal starts");
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let addr = loop {
+            let line = lines
+                .next()
+                .expect("the server says where it listens")
+                .unwrap();
+            if let Some(rest) = line.split("http://").nth(1) {
+                break rest.split('/').next().unwrap().to_string();
+            }
+        };
+        // Keep draining the log so the server never blocks on a full pipe.
+        std::thread::spawn(move || lines.for_each(drop));
+        Serve { child, addr }
+    }
+
+    /// SIGKILL: no chance to flush or clean up.
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        request(&self.addr, "GET", path, None).expect("the server answers")
+    }
+
+    pub fn post(&self, path: &str, body: Value) -> (u16, Value) {
+        request(&self.addr, "POST", path, Some(body)).expect("the server answers")
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 request with `Connection: close`; the status and the JSON body.
+pub fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    body: Option<Value>,
+) -> std::io::Result<(u16, Value)> {
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut stream = TcpStream::connect(addr)?;
+    stream.set_read_timeout(Some(Duration::from_secs(20)))?;
+    write!(
+        stream,
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    )?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response)?;
+    let (head, mut content) = response
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| std::io::Error::other(format!("no complete response: {response:?}")))?;
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("bad status line in {head:?}")))?;
+    let chunked = head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked");
+    let mut text = String::new();
+    if chunked {
+        while let Some((size, rest)) = content.split_once("\r\n") {
+            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+            if size == 0 {
+                break;
+            }
+            text.push_str(&rest[..size]);
+            content = &rest[size + 2..];
+        }
+    } else {
+        text = content.to_string();
+    }
+    let value = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Ok((status, value))
+}
+
+/// The URL of a fresh database on the test PostgreSQL (`TRIGONAL_TEST_PG`).
+pub fn fresh_pg() -> String {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(trigonal_store::testing::fresh_pg())
 }

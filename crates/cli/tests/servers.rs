@@ -1,0 +1,419 @@
+//! Several `trigonal serve` processes (and a `trigonal worker`) on one PostgreSQL database, as a
+//! site behind a load balancer runs them: live updates cross processes, races between processes
+//! end with one winner, a process killed under load loses nothing acknowledged and its computer
+//! games go on elsewhere, and a database outage is a 503 the servers recover from by themselves.
+
+mod common;
+
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{mpsc, Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use common::{fresh_pg, request, stderr, trigonal, Serve};
+use serde_json::{json, Value};
+use tungstenite::stream::MaybeTlsStream;
+use tungstenite::{Message, WebSocket};
+
+type Ws = WebSocket<MaybeTlsStream<TcpStream>>;
+
+fn create(server: &Serve, seats: Value) -> (String, Vec<Option<String>>) {
+    let (status, body) = server.post("/api/games", json!({"game": "triangoli", "seats": seats}));
+    assert_eq!(status, 201, "{body}");
+    let mut tokens = vec![None; 2];
+    for s in body["seats"].as_array().unwrap() {
+        tokens[s["seat"].as_u64().unwrap() as usize] = Some(s["token"].as_str().unwrap().into());
+    }
+    (body["id"].as_str().unwrap().to_string(), tokens)
+}
+
+fn humans(server: &Serve) -> (String, Vec<String>) {
+    let (id, tokens) = create(server, json!([{"kind": "human"}, {"kind": "human"}]));
+    (id, tokens.into_iter().map(Option::unwrap).collect())
+}
+
+fn view(server: &Serve, id: &str) -> Value {
+    let (status, view) = server.get(&format!("/api/games/{id}"));
+    assert_eq!(status, 200, "{view}");
+    view
+}
+
+fn play(server: &Serve, id: &str, token: &str, mv: &Value, ply: &Value) -> (u16, Value) {
+    server.post(
+        &format!("/api/games/{id}/moves"),
+        json!({"token": token, "move": mv, "ply": ply}),
+    )
+}
+
+fn watch(server: &Serve, id: &str) -> Ws {
+    let (mut ws, _) =
+        tungstenite::connect(format!("ws://{}/api/games/{id}/ws", server.addr)).unwrap();
+    if let MaybeTlsStream::Plain(s) = ws.get_mut() {
+        s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+    }
+    ws
+}
+
+/// The next view pushed on `ws` (pings skipped).
+fn next_view(ws: &mut Ws) -> Value {
+    loop {
+        match ws.read().expect("a view within 20 s") {
+            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Ping(_) | Message::Pong(_) => continue,
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+fn three(db: &str) -> [Serve; 3] {
+    [Serve::start(db), Serve::start(db), Serve::start(db)]
+}
+
+#[test]
+fn a_move_posted_to_one_process_reaches_watchers_on_the_others_every_ply_in_order() {
+    let db = fresh_pg();
+    let servers = three(&db);
+    let (id, tokens) = humans(&servers[0]);
+    let mut watchers = [watch(&servers[1], &id), watch(&servers[2], &id)];
+    for w in &mut watchers {
+        assert_eq!(next_view(w)["ply"], 0);
+    }
+    let mut expected = Vec::new();
+    for ply in 0..12u64 {
+        let poster = &servers[(ply % 3) as usize];
+        let v = view(poster, &id);
+        let mv = v["legal"][(ply as usize * 7) % v["legal"].as_array().unwrap().len()].clone();
+        let seat = v["to_move"].as_u64().unwrap() as usize;
+        let (status, after) = play(poster, &id, &tokens[seat], &mv, &v["ply"]);
+        assert_eq!(status, 200, "{after}");
+        expected.push(mv);
+    }
+    // Every watcher, on either other process, saw every ply, in order, with its moves.
+    for w in &mut watchers {
+        for ply in 1..=12u64 {
+            let v = next_view(w);
+            assert_eq!(v["ply"], ply);
+            assert_eq!(
+                v["history"][(ply - 1) as usize],
+                expected[(ply - 1) as usize]
+            );
+        }
+    }
+}
+
+#[test]
+fn two_moves_for_one_ply_on_two_processes_end_in_one_200_and_one_409() {
+    let db = fresh_pg();
+    let servers = Arc::new(three(&db));
+    let (id, tokens) = humans(&servers[0]);
+    for round in 0..20u64 {
+        let v = view(&servers[2], &id);
+        if v["to_move"].is_null() {
+            break;
+        }
+        assert_eq!(v["ply"], round);
+        let legal = v["legal"].as_array().unwrap().clone();
+        let token = tokens[v["to_move"].as_u64().unwrap() as usize].clone();
+        let barrier = Arc::new(Barrier::new(2));
+        let racers: Vec<_> = [(0, legal[0].clone()), (1, legal[legal.len() - 1].clone())]
+            .into_iter()
+            .map(|(s, mv)| {
+                let (servers, barrier, id, token) = (
+                    Arc::clone(&servers),
+                    Arc::clone(&barrier),
+                    id.clone(),
+                    token.clone(),
+                );
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    play(&servers[s], &id, &token, &mv, &json!(round)).0
+                })
+            })
+            .collect();
+        let mut statuses: Vec<u16> = racers.into_iter().map(|r| r.join().unwrap()).collect();
+        statuses.sort_unstable();
+        assert_eq!(statuses, [200, 409], "round {round}");
+    }
+    assert_eq!(view(&servers[1], &id)["ply"], 20);
+}
+
+#[test]
+fn an_open_seat_joined_on_two_processes_at_once_is_taken_once() {
+    let db = fresh_pg();
+    let servers = Arc::new(three(&db));
+    for round in 0..20 {
+        let (id, _) = create(&servers[0], json!([{"kind": "human"}, {"kind": "open"}]));
+        let barrier = Arc::new(Barrier::new(2));
+        let joiners: Vec<_> = [1, 2]
+            .into_iter()
+            .map(|s| {
+                let (servers, barrier, id) =
+                    (Arc::clone(&servers), Arc::clone(&barrier), id.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    servers[s].post(&format!("/api/games/{id}/join"), json!({"seat": 1}))
+                })
+            })
+            .collect();
+        let mut results: Vec<(u16, Value)> =
+            joiners.into_iter().map(|j| j.join().unwrap()).collect();
+        results.sort_by_key(|r| r.0);
+        assert_eq!((results[0].0, results[1].0), (200, 409), "round {round}");
+        // The token handed out is the seat's, on every process.
+        let token = results[0].1["token"].as_str().unwrap();
+        let v = view(&servers[0], &id);
+        assert_eq!(v["seats"][1]["taken"], true);
+        let (status, body) = play(&servers[2], &id, token, &v["legal"][0], &json!(0));
+        assert_eq!(status, 403, "seat 0 moves first: {body}");
+        assert!(body["error"].as_str().unwrap().contains("not your turn"));
+    }
+}
+
+/// Players hammer two games on all three processes; computer-only games run meanwhile. One
+/// process is killed with SIGKILL: every move any process acknowledged is in the database, and
+/// the computer games go on on the other two.
+#[test]
+fn a_process_killed_under_load_loses_nothing_and_its_computer_games_go_on() {
+    let db = fresh_pg();
+    let [s0, s1, s2] = three(&db);
+    let addrs = [s0.addr.clone(), s1.addr.clone(), s2.addr.clone()];
+    let computer: Vec<String> = (0..4)
+        .map(|_| {
+            create(
+                &s2,
+                json!([{"kind": "ai", "level": "easy"}, {"kind": "ai", "level": "easy"}]),
+            )
+            .0
+        })
+        .collect();
+    let games: Vec<(String, Vec<String>)> = (0..2).map(|_| humans(&s0)).collect();
+
+    // Each mover plays its game through every process in turn, recording what was acknowledged.
+    let (acked_tx, acked_rx) = mpsc::channel::<(usize, u64, String)>();
+    let movers: Vec<_> = games
+        .iter()
+        .cloned()
+        .enumerate()
+        .map(|(g, (id, tokens))| {
+            let (addrs, acked) = (addrs.clone(), acked_tx.clone());
+            std::thread::spawn(move || {
+                let started = Instant::now();
+                let mut i = 0usize;
+                while started.elapsed() < Duration::from_secs(6) {
+                    i += 1;
+                    let addr = &addrs[i % 3];
+                    let Ok((200, v)) = request(addr, "GET", &format!("/api/games/{id}"), None)
+                    else {
+                        continue; // The killed process.
+                    };
+                    let Some(seat) = v["to_move"].as_u64() else {
+                        return;
+                    };
+                    let legal = v["legal"].as_array().unwrap();
+                    let mv = legal[(i * 7) % legal.len()].as_str().unwrap().to_string();
+                    let body = json!({"token": tokens[seat as usize], "move": mv, "ply": v["ply"]});
+                    if let Ok((200, _)) =
+                        request(addr, "POST", &format!("/api/games/{id}/moves"), Some(body))
+                    {
+                        acked.send((g, v["ply"].as_u64().unwrap(), mv)).unwrap();
+                    }
+                }
+            })
+        })
+        .collect();
+    drop(acked_tx);
+    std::thread::sleep(Duration::from_secs(2));
+    s2.kill();
+    let killed = Instant::now();
+    let plies_at_kill: Vec<u64> = computer
+        .iter()
+        .map(|id| view(&s0, id)["ply"].as_u64().unwrap())
+        .collect();
+    for m in movers {
+        m.join().unwrap();
+    }
+    let acked: Vec<(usize, u64, String)> = acked_rx.iter().collect();
+    assert!(acked.len() > 10, "the load was real: {} moves", acked.len());
+    for (g, ply, mv) in &acked {
+        let v = view(&s1, &games[*g].0);
+        assert_eq!(
+            v["history"][*ply as usize].as_str(),
+            Some(mv.as_str()),
+            "game {g} ply {ply}"
+        );
+    }
+
+    // Every computer game moves on (or is over) on the processes left.
+    let mut recovered = vec![None; computer.len()];
+    while recovered.iter().any(Option::is_none) {
+        for (i, id) in computer.iter().enumerate() {
+            let v = view(&s0, id);
+            if recovered[i].is_none()
+                && (v["ply"].as_u64().unwrap() >= plies_at_kill[i] + 2 || v["to_move"].is_null())
+            {
+                recovered[i] = Some(killed.elapsed());
+            }
+        }
+        assert!(
+            killed.elapsed() < Duration::from_secs(30),
+            "computer games stalled after the kill: {recovered:?}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    eprintln!("computer games moving again after the kill: {recovered:?}");
+}
+
+/// With `--no-computer` on every server, a `trigonal worker` plays the computer's seats.
+#[test]
+fn a_worker_plays_the_computer_when_the_servers_do_not() {
+    let db = fresh_pg();
+    let server = Serve::start_with(&db, &["--no-computer"]);
+    let (id, _) = create(
+        &server,
+        json!([{"kind": "ai", "level": "easy"}, {"kind": "human"}]),
+    );
+    std::thread::sleep(Duration::from_millis(1500));
+    assert_eq!(view(&server, &id)["ply"], 0, "nobody computes yet");
+    let mut ws = watch(&server, &id);
+    assert_eq!(next_view(&mut ws)["ply"], 0);
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_trigonal"))
+        .args(["worker", "--threads", "1", "--db", &db])
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // The worker's move reaches the server's watcher.
+    let v = next_view(&mut ws);
+    assert_eq!(
+        (v["ply"].as_u64(), v["movers"][0].as_u64()),
+        (Some(1), Some(0))
+    );
+    let _ = worker.kill();
+    let _ = worker.wait();
+}
+
+/// The scripts/pg helper of this repository.
+fn pg_script() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../scripts/pg")
+}
+
+fn pg(args: &[&str]) -> String {
+    let out = Command::new("bash")
+        .arg(pg_script())
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "scripts/pg {args:?}: {}",
+        stderr(&out)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A PostgreSQL of its own (it is stopped and started again), removed at the end.
+struct OwnPg {
+    url: String,
+    dir: String,
+}
+
+impl OwnPg {
+    fn start() -> OwnPg {
+        let out = pg(&["start"]);
+        let value = |name: &str| {
+            out.lines()
+                .find_map(|l| l.strip_prefix(&format!("export {name}=")))
+                .unwrap()
+                .to_string()
+        };
+        OwnPg {
+            url: value("TRIGONAL_TEST_PG"),
+            dir: value("TRIGONAL_PG_DIR"),
+        }
+    }
+}
+
+impl Drop for OwnPg {
+    fn drop(&mut self) {
+        let _ = Command::new("bash")
+            .arg(pg_script())
+            .args(["stop", &self.dir])
+            .output();
+    }
+}
+
+#[test]
+fn a_database_outage_is_a_503_and_the_servers_recover_by_themselves() {
+    let pg_server = OwnPg::start();
+    let servers = [Serve::start(&pg_server.url), Serve::start(&pg_server.url)];
+    let (id, tokens) = humans(&servers[0]);
+    let mut ws = watch(&servers[1], &id);
+    assert_eq!(next_view(&mut ws)["ply"], 0);
+
+    pg(&["halt", &pg_server.dir]);
+    let v = view(&servers[0], &id); // Read from memory.
+    let (status, body) = play(&servers[0], &id, &tokens[0], &v["legal"][0], &json!(0));
+    assert_eq!(status, 503, "{body}");
+    assert!(
+        body["error"]
+            .as_str()
+            .unwrap()
+            .contains("database is unavailable"),
+        "{body}"
+    );
+    let (status, body) = servers[1].post(
+        "/api/games",
+        json!({"game": "triangoli", "seats": [{"kind": "human"}, {"kind": "human"}]}),
+    );
+    assert_eq!(status, 503, "{body}");
+
+    pg(&["resume", &pg_server.dir]);
+    // Nothing was committed meanwhile; once the database is back, the same move goes through,
+    // and the watcher on the other process sees it.
+    let back = Instant::now();
+    loop {
+        let (status, body) = play(&servers[0], &id, &tokens[0], &v["legal"][0], &json!(0));
+        if status == 200 {
+            break;
+        }
+        assert_eq!(status, 503, "{body}");
+        assert!(back.elapsed() < Duration::from_secs(20), "no recovery");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    eprintln!(
+        "moves accepted again {:?} after the database came back",
+        back.elapsed()
+    );
+    let seen = next_view(&mut ws);
+    assert_eq!(
+        (seen["ply"].as_u64(), &seen["history"][0]),
+        (Some(1), &v["legal"][0])
+    );
+}
+
+#[test]
+fn an_unreachable_database_or_unknown_scheme_at_start_is_one_line_and_exit_1() {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    for (db, says) in [
+        (
+            format!("postgres://postgres@127.0.0.1:{port}/x"),
+            "cannot reach PostgreSQL",
+        ),
+        (
+            "redis://localhost/0".to_string(),
+            "unknown scheme \"redis\"",
+        ),
+    ] {
+        for command in ["serve", "worker"] {
+            let out = trigonal(&[command, "--db", &db], "");
+            assert_eq!(out.status.code(), Some(1), "{command} {db}");
+            let err = stderr(&out);
+            assert!(err.contains(says), "{err}");
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+        }
+    }
+}
