@@ -3,12 +3,16 @@
 //!
 //! ```sh
 //! cargo run --release -p trigonal-server --example ws_latency -- [--games N] [--moves M] [--pace MS] [--url http://HOST:PORT]
+//! cargo build --release -p trigonal && cargo run --release -p trigonal-server --example ws_latency -- --servers 3 --db postgres://…
 //! ```
 //! Defaults: 200 games, 20 moves each, against a server started in this process on a temporary
-//! database (same settings as `trigonal serve`: WAL, synchronous=FULL). Every game has two human
-//! seats, each watching on its own WebSocket; all games play at once. Without `--pace`, each move
-//! is sent as soon as the previous one has arrived (the server saturated); with `--pace MS`, each
-//! game waits about MS milliseconds (0.5–1.5 × MS) between moves, like people thinking.
+//! SQLite database (same settings as `trigonal serve`: WAL, synchronous=FULL). With `--servers N
+//! --db URL`, N `trigonal serve` processes (the release binary beside this example) on the store
+//! `URL` instead: each game's moves are posted to one process and its seats watch on another, so
+//! what is timed crosses processes through the database. Every game has two human seats, each
+//! watching on its own WebSocket; all games play at once. Without `--pace`, each move is sent as
+//! soon as the previous one has arrived (the server saturated); with `--pace MS`, each game waits
+//! about MS milliseconds (0.5–1.5 × MS) between moves, like people thinking.
 
 use std::time::{Duration, Instant};
 
@@ -28,10 +32,31 @@ async fn main() {
     let games: usize = arg("--games").map_or(200, |a| a.parse().expect("--games N"));
     let moves: usize = arg("--moves").map_or(20, |a| a.parse().expect("--moves M"));
     let pace: u64 = arg("--pace").map_or(0, |a| a.parse().expect("--pace MS"));
+    let servers: usize = arg("--servers").map_or(0, |a| a.parse().expect("--servers N"));
     let _dir;
-    let base = match arg("--url") {
-        Some(url) => url.trim_end_matches('/').to_string(),
-        None => {
+    let mut _children = Vec::new();
+    let bases: Vec<String> = match (arg("--url"), servers) {
+        (Some(url), _) => vec![url.trim_end_matches('/').to_string()],
+        (None, n) if n > 0 => {
+            let db = arg("--db").expect("--servers N needs --db URL");
+            let binary = std::env::current_exe()
+                .unwrap()
+                .parent()
+                .and_then(|examples| examples.parent())
+                .map(|dir| dir.join("trigonal"))
+                .filter(|b| b.exists())
+                .expect(
+                    "the trigonal binary beside this example: cargo build --release -p trigonal",
+                );
+            (0..n)
+                .map(|_| {
+                    let (child, base) = spawn_server(&binary, &db);
+                    _children.push(child);
+                    base
+                })
+                .collect()
+        }
+        (None, _) => {
             let dir = tempfile::tempdir().unwrap();
             let server = trigonal_server::Server::bind(&trigonal_server::Config {
                 addr: "127.0.0.1:0".parse().unwrap(),
@@ -44,12 +69,13 @@ async fn main() {
             let addr = server.local_addr();
             tokio::spawn(server.run(std::future::pending()));
             _dir = dir;
-            format!("http://{addr}")
+            vec![format!("http://{addr}")]
         }
     };
     let http = reqwest::Client::new();
     println!(
-        "{games} games × {moves} moves against {base}, {}",
+        "{games} games × {moves} moves against {}, {}",
+        bases.join(" "),
         if pace == 0 {
             "each move as soon as the last arrived".to_string()
         } else {
@@ -60,9 +86,12 @@ async fn main() {
     let began = Instant::now();
     let mut tasks = Vec::new();
     for g in 0..games {
-        let (http, base) = (http.clone(), base.clone());
+        // Posted to one process, watched on the next (the same one when there is only one).
+        let http = http.clone();
+        let post = bases[g % bases.len()].clone();
+        let watch = bases[(g + 1) % bases.len()].clone();
         tasks.push(tokio::spawn(async move {
-            play(&http, &base, g, moves, pace).await
+            play(&http, &post, &watch, g, moves, pace).await
         }));
     }
     let mut arrive = Vec::new();
@@ -81,6 +110,47 @@ async fn main() {
         elapsed.as_secs_f64(),
         arrive.len() as f64 / elapsed.as_secs_f64()
     );
+}
+
+/// Starts `trigonal serve` on a free port over `db`; the process and its base URL.
+fn spawn_server(binary: &std::path::Path, db: &str) -> (KillOnDrop, String) {
+    use std::io::BufRead as _;
+    let mut child = std::process::Command::new(binary)
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--games-per-minute",
+            "0",
+            "--db",
+            db,
+        ])
+        .env("RUST_LOG", "info")
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("trigonal serve starts");
+    let mut lines = std::io::BufReader::new(child.stderr.take().unwrap()).lines();
+    let base = loop {
+        let line = lines
+            .next()
+            .expect("the server says where it listens")
+            .unwrap();
+        if let Some(rest) = line.split("http://").nth(1) {
+            break format!("http://{}", rest.split('/').next().unwrap());
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    (KillOnDrop(child), base)
+}
+
+/// A child process killed at the end of the run.
+struct KillOnDrop(std::process::Child);
+
+impl Drop for KillOnDrop {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
 }
 
 fn report(what: &str, samples: &mut [Duration]) {
@@ -109,6 +179,7 @@ struct Head {
 async fn play(
     http: &reqwest::Client,
     base: &str,
+    watch: &str,
     g: usize,
     moves: usize,
     pace: u64,
@@ -130,7 +201,7 @@ async fn play(
         .map(|s| s["token"].as_str().unwrap().to_string())
         .collect();
     // One socket per seat; each reader reports (ply, arrival) of every view.
-    let ws_url = format!("{}/api/games/{id}/ws", base.replacen("http", "ws", 1));
+    let ws_url = format!("{}/api/games/{id}/ws", watch.replacen("http", "ws", 1));
     let mut arrivals = Vec::new();
     let mut first = None;
     for _ in 0..2 {

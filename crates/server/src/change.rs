@@ -240,7 +240,13 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             computer_due,
             at: plan.at,
         };
-        match state.store.commit(commit).await? {
+        let ply_after = commit.ply_after(live.history.len());
+        game.expect_own(ply_after);
+        let committed = state.store.commit(commit).await;
+        if !matches!(committed, Ok(Committed::Done { .. })) {
+            game.forget_own(ply_after);
+        }
+        match committed? {
             Committed::Done { version } => {
                 apply(&mut live, plan, version);
                 live.view = view::render(&live);
@@ -284,16 +290,9 @@ async fn catch_up(
     game: &Arc<LiveGame>,
     live: &mut Live,
 ) -> Result<bool, ApiError> {
-    match state.store.version(&live.id).await? {
-        Some(version) if version == live.version => return Ok(false),
-        None => return Err(ApiError::no_game(&live.id)),
-        Some(_) => {}
-    }
-    let row = state
-        .store
-        .load_game(&live.id)
-        .await?
-        .ok_or_else(|| ApiError::no_game(&live.id))?;
+    let Some(row) = state.store.load_game_newer(&live.id, live.version).await? else {
+        return Ok(false);
+    };
     let stepped = live
         .catch_up(row, |live| {
             live.view = view::render(live);

@@ -52,6 +52,21 @@ struct Kept {
     used: Instant,
 }
 
+impl Kept {
+    /// Tells the player the moves played since it last saw the game (its own among them), or
+    /// has it forget its search when the game is no longer the one it saw (a take-back).
+    fn catch_up(&mut self, history: Vec<String>) {
+        if history.starts_with(&self.seen) {
+            for mv in &history[self.seen.len()..] {
+                self.player.advance(mv);
+            }
+        } else {
+            self.player.forget();
+        }
+        self.seen = history;
+    }
+}
+
 /// The players this process keeps, by game and seat.
 #[derive(Default)]
 struct Players {
@@ -163,14 +178,7 @@ async fn play(
             used: Instant::now(),
         },
     };
-    if history.starts_with(&kept.seen) {
-        for mv in &history[kept.seen.len()..] {
-            kept.player.advance(mv);
-        }
-    } else {
-        kept.player.forget();
-    }
-    kept.seen = history;
+    kept.catch_up(history);
 
     let search = tokio::task::spawn_blocking(move || {
         let thought = kept.player.think(position.as_ref());
@@ -225,7 +233,66 @@ async fn play(
 
 #[cfg(test)]
 mod tests {
-    use super::seed;
+    use super::*;
+    use trigonal_ai::Thought;
+    use trigonal_core::DynGame;
+
+    /// A player that only notes what it was told.
+    #[derive(Clone, Default)]
+    struct Notes(Arc<Mutex<Vec<String>>>);
+
+    impl DynPlayer for Notes {
+        fn think(&mut self, _: &dyn DynGame) -> Option<Thought<String>> {
+            None
+        }
+        fn advance(&mut self, mv: &str) {
+            self.0.lock().unwrap().push(mv.to_string());
+        }
+        fn forget(&mut self) {
+            self.0.lock().unwrap().push("forget".into());
+        }
+    }
+
+    fn moves(list: &[&str]) -> Vec<String> {
+        list.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn a_kept_player_hears_the_moves_since_or_forgets_after_a_take_back() {
+        let notes = Notes::default();
+        let mut kept = Kept {
+            player: Box::new(notes.clone()),
+            seen: Vec::new(),
+            used: Instant::now(),
+        };
+        kept.catch_up(moves(&["a", "b"]));
+        kept.catch_up(moves(&["a", "b", "c", "d"]));
+        // Taken back to "a" and played on otherwise.
+        kept.catch_up(moves(&["a", "x"]));
+        kept.catch_up(moves(&["a", "x", "y"]));
+        assert_eq!(
+            *notes.0.lock().unwrap(),
+            moves(&["a", "b", "c", "d", "forget", "y"])
+        );
+    }
+
+    #[test]
+    fn the_least_recently_used_player_goes_first() {
+        let players = Players::default();
+        let start = Instant::now();
+        for (i, game) in ["g1", "g2", "g3"].into_iter().enumerate() {
+            let kept = Kept {
+                player: Box::new(Notes::default()),
+                seen: Vec::new(),
+                used: start + Duration::from_secs(i as u64),
+            };
+            players.keep(game.into(), 0, kept, 2);
+        }
+        assert!(players.take("g1", 0).is_none());
+        assert!(players.take("g2", 0).is_some());
+        assert!(players.take("g3", 0).is_some());
+        assert!(players.take("g3", 1).is_none());
+    }
 
     #[test]
     fn seeds_are_stable_and_differ_by_game_and_ply() {

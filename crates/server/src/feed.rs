@@ -2,7 +2,8 @@
 //! refreshed (its watchers see every move, in order), a game it only holds is marked stale (read
 //! again before it is next acted on), and a due computer move wakes its computer. When events may
 //! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
-//! holds is treated as changed.
+//! holds is treated as changed. This process's own changes come back as events too; those are
+//! recognised ([`crate::live::LiveGame::is_own`]) and cost nothing.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -19,15 +20,18 @@ pub async fn run(state: AppState) {
     let mut events = state.store.events();
     loop {
         match events.recv().await {
-            Ok(StoreEvent::Changed { game, .. }) => {
+            Ok(StoreEvent::Changed { game, ply }) => {
                 if let Some(game) = state.hub.get(&game) {
-                    changed(&state, game);
+                    if !game.is_own(ply) {
+                        changed(&state, game);
+                    }
                 }
             }
             Ok(StoreEvent::JobsDue) => state.computer_due.notify_one(),
             Ok(StoreEvent::Resync) | Err(RecvError::Lagged(_)) => {
                 tracing::info!(games = state.hub.len(), "re-reading every game in memory");
                 for game in state.hub.all() {
+                    game.forget_all_own();
                     changed(&state, game);
                 }
                 state.computer_due.notify_one();

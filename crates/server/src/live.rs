@@ -149,6 +149,9 @@ pub struct LiveGame {
     /// Set when another process may have changed the game: compare with the store before
     /// acting.
     pub stale: AtomicBool,
+    /// The plies of this process's own commits whose store events have not come back yet: an
+    /// event matching one is this process's own change, already in memory.
+    own: Mutex<Vec<usize>>,
     updates: broadcast::Sender<Utf8Bytes>,
 }
 
@@ -162,6 +165,45 @@ impl LiveGame {
     /// A receiver of every view published from now on.
     pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
         self.updates.subscribe()
+    }
+
+    /// This process is about to commit a change leaving the game at `ply`: its event will come.
+    pub fn expect_own(&self, ply: usize) {
+        self.own
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .push(ply);
+    }
+
+    /// The change expected at `ply` was not committed (or may not have been): no event of ours.
+    pub fn forget_own(&self, ply: usize) {
+        let mut own = self.own.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(i) = own.iter().position(|&p| p == ply) {
+            own.remove(i);
+        }
+    }
+
+    /// Whether an event for `ply` is one of this process's own changes (then it is taken off
+    /// the list). Events come in commit order and this process commits a change only on the
+    /// game's newest version, so an event it takes for its own is its own or an older change it
+    /// already has; a later change by anyone else comes after its own event.
+    pub fn is_own(&self, ply: usize) -> bool {
+        let mut own = self.own.lock().unwrap_or_else(PoisonError::into_inner);
+        match own.iter().position(|&p| p == ply) {
+            Some(i) => {
+                own.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Events may have been lost: none is expected any more.
+    pub fn forget_all_own(&self) {
+        self.own
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clear();
     }
 
     /// Whether anyone in this process watches the game.
@@ -184,6 +226,7 @@ impl Hub {
             Arc::new(LiveGame {
                 state: tokio::sync::Mutex::new(live),
                 stale: AtomicBool::new(false),
+                own: Mutex::new(Vec::new()),
                 updates: broadcast::channel(CHANNEL).0,
             })
         }))

@@ -285,8 +285,9 @@ pub trait Store: Send + Sync {
     /// The game `id` with its seats and moves as of one moment, if stored.
     async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
 
-    /// The version of game `id`, if stored: a cheap way to know whether a copy is current.
-    async fn version(&self, id: &str) -> Result<Option<i64>, StoreError>;
+    /// The game `id` if it is stored at another version than `than`: `None` when a copy at
+    /// version `than` is current (or the game is not stored). One read either way.
+    async fn load_game_newer(&self, id: &str, than: i64) -> Result<Option<GameRow>, StoreError>;
 
     /// Commits one change, if the game is still at the version it was planned on.
     async fn commit(&self, commit: Commit) -> Result<Committed, StoreError>;

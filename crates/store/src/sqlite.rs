@@ -190,6 +190,80 @@ impl SqliteStore {
             .map_err(|_| StoreError::Task("the request was dropped".into()))?
     }
 
+    /// The game `id` as of one moment, if stored — and, given `newer_than`, only if its version
+    /// is not that one.
+    async fn load(&self, id: &str, newer_than: Option<i64>) -> Result<Option<GameRow>, StoreError> {
+        let id = id.to_string();
+        let row = self
+            .call(move |c| {
+                // In one savepoint: the game, its seats and its moves as of one moment.
+                let Some(mut game) = c
+                    .query_row(
+                        "SELECT id, game, variant, players, to_move, version, created, updated
+                         FROM games WHERE id = ?1 AND (?2 IS NULL OR version <> ?2)",
+                        params![id, newer_than],
+                        |r| {
+                            Ok(GameRow {
+                                id: r.get(0)?,
+                                game: r.get(1)?,
+                                variant: r.get(2)?,
+                                players: r.get::<_, i64>(3)? as usize,
+                                seats: Vec::new(),
+                                moves: Vec::new(),
+                                to_move: r.get(4)?,
+                                version: r.get(5)?,
+                                created: r.get(6)?,
+                                updated: r.get(7)?,
+                            })
+                        },
+                    )
+                    .optional()?
+                else {
+                    return Ok(None);
+                };
+                let mut seats_stmt = c.prepare_cached(
+                    "SELECT kind, level, token_digest FROM seats WHERE game_id = ?1 ORDER BY seat",
+                )?;
+                let seats = seats_stmt
+                    .query_map([&id], |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, Option<String>>(1)?,
+                            r.get::<_, Option<String>>(2)?,
+                        ))
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut moves = c.prepare_cached(
+                    "SELECT move, seat, at FROM moves WHERE game_id = ?1 ORDER BY ply",
+                )?;
+                game.moves = moves
+                    .query_map([&id], |r| {
+                        Ok(MoveRow {
+                            text: r.get(0)?,
+                            seat: r.get(1)?,
+                            at: r.get(2)?,
+                        })
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                drop(moves);
+                drop(seats_stmt);
+                c.commit()?;
+                Ok(Some((game, seats)))
+            })
+            .await?;
+        let Some((mut game, seats)) = row else {
+            return Ok(None);
+        };
+        for (kind, level, token_digest) in seats {
+            game.seats.push(SeatRow {
+                kind: kind.parse()?,
+                level,
+                token_digest: token_digest.map(TokenDigest::from_stored),
+            });
+        }
+        Ok(Some(game))
+    }
+
     fn announce(&self, event: StoreEvent) {
         // Nobody listening is not an error.
         let _ = self.events.send(event);
@@ -285,85 +359,11 @@ impl Store for SqliteStore {
     }
 
     async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let id = id.to_string();
-        let row = self
-            .call(move |c| {
-                // In one savepoint: the game, its seats and its moves as of one moment.
-                let Some(mut game) = c
-                    .query_row(
-                        "SELECT id, game, variant, players, to_move, version, created, updated
-                         FROM games WHERE id = ?1",
-                        [&id],
-                        |r| {
-                            Ok(GameRow {
-                                id: r.get(0)?,
-                                game: r.get(1)?,
-                                variant: r.get(2)?,
-                                players: r.get::<_, i64>(3)? as usize,
-                                seats: Vec::new(),
-                                moves: Vec::new(),
-                                to_move: r.get(4)?,
-                                version: r.get(5)?,
-                                created: r.get(6)?,
-                                updated: r.get(7)?,
-                            })
-                        },
-                    )
-                    .optional()?
-                else {
-                    return Ok(None);
-                };
-                let mut seats_stmt = c.prepare_cached(
-                    "SELECT kind, level, token_digest FROM seats WHERE game_id = ?1 ORDER BY seat",
-                )?;
-                let seats = seats_stmt
-                    .query_map([&id], |r| {
-                        Ok((
-                            r.get::<_, String>(0)?,
-                            r.get::<_, Option<String>>(1)?,
-                            r.get::<_, Option<String>>(2)?,
-                        ))
-                    })?
-                    .collect::<Result<Vec<_>, _>>()?;
-                let mut moves = c.prepare_cached(
-                    "SELECT move, seat, at FROM moves WHERE game_id = ?1 ORDER BY ply",
-                )?;
-                game.moves = moves
-                    .query_map([&id], |r| {
-                        Ok(MoveRow {
-                            text: r.get(0)?,
-                            seat: r.get(1)?,
-                            at: r.get(2)?,
-                        })
-                    })?
-                    .collect::<Result<Vec<_>, _>>()?;
-                drop(moves);
-                drop(seats_stmt);
-                c.commit()?;
-                Ok(Some((game, seats)))
-            })
-            .await?;
-        let Some((mut game, seats)) = row else {
-            return Ok(None);
-        };
-        for (kind, level, token_digest) in seats {
-            game.seats.push(SeatRow {
-                kind: kind.parse()?,
-                level,
-                token_digest: token_digest.map(TokenDigest::from_stored),
-            });
-        }
-        Ok(Some(game))
+        self.load(id, None).await
     }
 
-    async fn version(&self, id: &str) -> Result<Option<i64>, StoreError> {
-        let id = id.to_string();
-        self.call(move |c| {
-            c.prepare_cached("SELECT version FROM games WHERE id = ?1")?
-                .query_row([&id], |r| r.get(0))
-                .optional()
-        })
-        .await
+    async fn load_game_newer(&self, id: &str, than: i64) -> Result<Option<GameRow>, StoreError> {
+        self.load(id, Some(than)).await
     }
 
     async fn commit(&self, commit: Commit) -> Result<Committed, StoreError> {

@@ -106,8 +106,18 @@ async fn changes_need_the_current_version(kind: &str) {
         )
         .await
         .unwrap();
-    assert_eq!(store.version("g1").await.unwrap(), Some(0));
-    assert_eq!(store.version("nope").await.unwrap(), None);
+    assert_eq!(store.load_game("g1").await.unwrap().unwrap().version, 0);
+    // A copy at version 0 is current; one at another version is not.
+    assert_eq!(store.load_game_newer("g1", 0).await.unwrap(), None);
+    assert_eq!(
+        store
+            .load_game_newer("g1", 7)
+            .await
+            .unwrap()
+            .map(|g| g.version),
+        Some(0)
+    );
+    assert_eq!(store.load_game_newer("nope", 0).await.unwrap(), None);
     let first = store.commit(play("g1", 0, 0, "a", 0, false)).await.unwrap();
     assert_eq!(first, Committed::Done { version: 1 });
     let event = tokio::time::timeout(Duration::from_secs(5), events.recv())
@@ -171,7 +181,7 @@ async fn changes_need_the_current_version(kind: &str) {
     drop(store);
     let store = open(&place.location).await.unwrap();
     assert_eq!(store.load_game("g1").await.unwrap(), Some(row));
-    assert_eq!(store.schema_version().await.unwrap() > 0, true);
+    assert!(store.schema_version().await.unwrap() > 0);
     assert!(store.load_game("nope").await.unwrap().is_none());
 }
 on_both!(changes_need_the_current_version);
