@@ -9,12 +9,14 @@
 //! - [`knowledge`]: what the searches may know about a game beyond its rules, with a generic
 //!   default; the per-game modules use the engines' public API (evaluations, playout policies),
 //!   never their internals;
-//! - [`player`]: players kept from move to move, and agents named `random`, `uct:MS`,
-//!   `ai:LEVEL[:MS]`; [`arena`]: matches between agents with scores and intervals.
+//! - [`player`]: players kept from move to move; [`agent`]: the agents named `random`,
+//!   `uct:MS`, `ai:LEVEL[:MS]`, each game getting its knowledge; [`arena`]: matches between
+//!   agents with scores and intervals.
 //!
 //! The searches play through the `Game` trait only and do no I/O: callers run them on a thread
 //! of their choosing, and they block for their budget.
 
+pub mod agent;
 pub mod alphabeta;
 pub mod arena;
 pub mod knowledge;
@@ -29,7 +31,8 @@ use std::time::Duration;
 
 use trigonal_core::{DynGame, Game};
 
-pub use player::{dyn_player, level_player, Agent, AgentError, DynPlayer, Player};
+pub use agent::{dyn_player, level_player, Agent, AgentError, DynPlayer};
+pub use player::Player;
 pub use uct::{uct_move, Budget};
 
 /// How strong a computer player is. Every level answers within its time a move

@@ -4,8 +4,8 @@
 
 use std::sync::LazyLock;
 
+use crate::colour::Colour;
 use crate::layout::{Lattice, Layout, Pointing, Territory};
-use crate::moves::Colour;
 
 /// The most vertices, or triangles, a board may have: one bit each in a `u64`.
 pub const MAX: usize = 64;

@@ -7,7 +7,7 @@
 //! tables of [`Board`](crate::board::Board), so another layout (a different reconstruction of the
 //! missing diagrams, say) could be dropped in here.
 
-use crate::moves::Colour;
+use crate::colour::Colour;
 
 /// A lattice point: row `row` from the top (`k` in the rules, 0-based) and position `pos` in that
 /// row (`i`, 0-based, `pos <= row`).

@@ -13,6 +13,7 @@
 //! no I/O and knows nothing of servers or terminals.
 
 pub mod board;
+pub mod colour;
 pub mod layout;
 pub mod moves;
 mod present;
@@ -20,8 +21,9 @@ mod present;
 use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
 
 pub use board::{Board, Triangle, Vertex, BOARD};
+pub use colour::Colour;
 pub use layout::{Layout, Territory};
-pub use moves::{Colour, Move};
+pub use moves::Move;
 
 /// Stones each pool starts with: three of each other player's colour and three white.
 pub const POOL_START: [[u8; 4]; 3] = [[0, 3, 3, 3], [3, 0, 3, 3], [3, 3, 0, 3]];

@@ -1,0 +1,215 @@
+//! Agents: the computer players the command line, the arena and the server name — `random`,
+//! `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` — made for any game, with each game's own knowledge where
+//! it has some ([`crate::knowledge`]), typed ([`Agent::player`]) or for a game picked at run
+//! time ([`dyn_player`]). The players themselves are in [`crate::player`].
+
+use std::any::Any;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use trigonal_core::{DynGame, Game};
+use trigonal_games::{visit, UnknownGame, Visitor};
+
+use crate::knowledge::{Knowledge, NoKnowledge};
+use crate::mcts::MctsParams;
+use crate::player::{MctsPlayer, Player, RandomPlayer, UctPlayer};
+use crate::{Budget, Level, Thought};
+
+/// A computer player as the command line and the arena name it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Agent {
+    /// `random`: uniformly random legal moves.
+    Random,
+    /// `uct:MS`: plain UCT, MS milliseconds a move.
+    Uct {
+        /// Milliseconds a move.
+        ms: u64,
+    },
+    /// `ai:LEVEL` or `ai:LEVEL:MS`: a level's search, with its time a move set to MS if given.
+    Ai {
+        /// The level.
+        level: Level,
+        /// Milliseconds a move instead of the level's own budget.
+        ms: Option<u64>,
+    },
+}
+
+/// Text that names no agent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad agent {text:?}: {reason} (agents: random, uct:MS, ai:LEVEL, ai:LEVEL:MS)")]
+pub struct AgentError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub reason: String,
+}
+
+fn parse_ms(text: &str, ms: &str) -> Result<u64, AgentError> {
+    let err = |reason: String| AgentError {
+        text: text.to_string(),
+        reason,
+    };
+    let n: u64 = ms
+        .parse()
+        .ok()
+        .filter(|_| ms.bytes().all(|b| b.is_ascii_digit()))
+        .ok_or_else(|| err(format!("{ms:?} is not a number of milliseconds")))?;
+    if n == 0 || n > 600_000 {
+        return Err(err(format!(
+            "{n} ms is out of range (1 to 600000 milliseconds a move)"
+        )));
+    }
+    Ok(n)
+}
+
+impl FromStr for Agent {
+    type Err = AgentError;
+    fn from_str(text: &str) -> Result<Agent, AgentError> {
+        let err = |reason: String| AgentError {
+            text: text.to_string(),
+            reason,
+        };
+        let parts: Vec<&str> = text.split(':').collect();
+        match parts.as_slice() {
+            ["random"] => Ok(Agent::Random),
+            ["uct", ms] => Ok(Agent::Uct {
+                ms: parse_ms(text, ms)?,
+            }),
+            ["uct"] => Err(err(
+                "uct needs its milliseconds a move, as in uct:100".into()
+            )),
+            ["ai", level] | ["ai", level, _] => {
+                let level: Level = level
+                    .parse()
+                    .map_err(|e: crate::UnknownLevel| err(e.to_string()))?;
+                let ms = match parts.get(2) {
+                    Some(ms) => Some(parse_ms(text, ms)?),
+                    None => None,
+                };
+                Ok(Agent::Ai { level, ms })
+            }
+            ["ai"] => Err(err("ai needs a level, as in ai:hard".into())),
+            [kind, ..] if ["random", "uct", "ai"].contains(kind) => {
+                Err(err("too many `:` parts".into()))
+            }
+            [kind, ..] => Err(err(format!("unknown kind {kind:?}"))),
+            [] => Err(err("empty".into())),
+        }
+    }
+}
+
+impl fmt::Display for Agent {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Agent::Random => f.write_str("random"),
+            Agent::Uct { ms } => write!(f, "uct:{ms}"),
+            Agent::Ai { level, ms: None } => write!(f, "ai:{level}"),
+            Agent::Ai {
+                level,
+                ms: Some(ms),
+            } => write!(f, "ai:{level}:{ms}"),
+        }
+    }
+}
+
+impl Agent {
+    /// A player of game `G` for this agent; `seed` fixes its random choices.
+    pub fn player<G: Game>(self, seed: u64) -> Box<dyn Player<G>> {
+        match self {
+            Agent::Random
+            | Agent::Ai {
+                level: Level::Random,
+                ..
+            } => Box::new(RandomPlayer::new(seed)),
+            Agent::Uct { ms } => Box::new(UctPlayer::new(
+                Budget::Time(Duration::from_millis(ms)),
+                seed,
+            )),
+            Agent::Ai { level, ms } => {
+                let time = ms.map_or_else(|| level.budget(), Duration::from_millis);
+                level_player::<G>(level, Budget::Time(time), seed)
+            }
+        }
+    }
+}
+
+/// The player a level puts in a game, with `budget` a move: the game's own knowledge and search
+/// where it has them (see [`crate::knowledge`]), generic MCTS otherwise.
+pub fn level_player<G: Game>(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<G>> {
+    use crate::knowledge::{four_triangles, triangle_game, triangoli, triangular};
+    let typed: Box<dyn Any> = match G::ID {
+        trigonal_triangoli::Triangoli::ID => Box::new(triangoli::player(level, budget, seed)),
+        trigonal_triangular::Triangular::ID => Box::new(triangular::player(level, budget, seed)),
+        trigonal_triangle_game::TriangleGame::ID => {
+            Box::new(triangle_game::player(level, budget, seed))
+        }
+        trigonal_four_triangles::FourTriangles::ID => {
+            Box::new(four_triangles::player(level, budget, seed))
+        }
+        _ => return generic_player::<G, NoKnowledge>(NoKnowledge, level, budget, seed),
+    };
+    *typed
+        .downcast::<Box<dyn Player<G>>>()
+        .expect("the game with that id is G")
+}
+
+/// MCTS with `knowledge` as a level plays it: two threads from `hard` up.
+pub fn generic_player<G: Game, K: Knowledge<G>>(
+    knowledge: K,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+) -> Box<dyn Player<G>> {
+    let params = MctsParams {
+        threads: level.threads(),
+        ..MctsParams::default()
+    };
+    Box::new(MctsPlayer::new(knowledge, params, budget, seed))
+}
+
+/// A [`Player`] of a game picked at run time: positions as [`DynGame`], moves as canonical text.
+pub trait DynPlayer: Send {
+    /// The move chosen in `position` and what was found; `None` when the game is over or is not
+    /// the game this player was made for.
+    fn think(&mut self, position: &dyn DynGame) -> Option<Thought<String>>;
+    /// `mv` (canonical text) was played; text that is no move of the game makes the player forget.
+    fn advance(&mut self, mv: &str);
+    /// Forgets everything kept.
+    fn forget(&mut self);
+}
+
+struct Typed<G: Game>(Box<dyn Player<G>>);
+
+impl<G: Game> DynPlayer for Typed<G> {
+    fn think(&mut self, position: &dyn DynGame) -> Option<Thought<String>> {
+        let position = position.as_any().downcast_ref::<G>()?;
+        position.to_move()?;
+        Some(self.0.think(position).map(|m| m.to_string()))
+    }
+    fn advance(&mut self, mv: &str) {
+        match mv.parse::<G::Move>() {
+            Ok(mv) => self.0.advance(mv),
+            Err(_) => self.0.forget(),
+        }
+    }
+    fn forget(&mut self) {
+        self.0.forget();
+    }
+}
+
+/// A player of game `game_id` for `agent`.
+pub fn dyn_player(
+    game_id: &str,
+    agent: Agent,
+    seed: u64,
+) -> Result<Box<dyn DynPlayer>, UnknownGame> {
+    struct Make(Agent, u64);
+    impl Visitor for Make {
+        type Output = Box<dyn DynPlayer>;
+        fn visit<G: Game>(self) -> Box<dyn DynPlayer> {
+            Box::new(Typed::<G>(self.0.player::<G>(self.1)))
+        }
+    }
+    visit(game_id, Make(agent, seed))
+}
