@@ -3,9 +3,10 @@
 
 mod common;
 
-use common::{next_view, start, start_on, watch};
+use common::{next_view, start, start_on, watch, Place};
 use serde_json::{json, Value};
 use trigonal_games::GAMES;
+use trigonal_store::on_both;
 
 /// The four games Trigonal is for.
 const FOUR: [&str; 4] = ["triangoli", "triangle-game", "triangular", "four-triangles"];
@@ -586,7 +587,7 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
 on_both!(the_lobby_lists_open_seats_and_joining_takes_one);
 
 async fn a_restarted_server_has_every_game(kind: &str) {
-    let place = common::place(kind).await;
+    let place = Place::new(kind).await;
     let server = start_on(&place.db).await;
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     for i in 0..4 {

@@ -351,10 +351,58 @@ fn ms(d: Duration) -> i64 {
     i64::try_from(d.as_millis()).unwrap_or(i64::MAX)
 }
 
-/// For tests of this crate and the crates above it: fresh PostgreSQL databases on the server the
-/// environment variable `TRIGONAL_TEST_PG` names (`bash scripts/test` starts one).
+/// For tests of this crate and the crates above it: stores of both kinds, fresh for each test.
+/// PostgreSQL databases are made on the server the environment variable `TRIGONAL_TEST_PG`
+/// names (`bash scripts/test` starts one).
 #[doc(hidden)]
 pub mod testing {
+    /// A fresh store location of `kind`: `"sqlite"` (a file in a temporary folder, removed with
+    /// this) or `"postgresql"` (a new, empty database).
+    pub struct Place {
+        /// What `--db` takes: the file path or the URL.
+        pub db: String,
+        /// The temporary folder of a SQLite file.
+        pub dir: Option<tempfile::TempDir>,
+    }
+
+    impl Place {
+        /// A fresh place for a store of `kind`.
+        pub async fn new(kind: &str) -> Place {
+            match kind {
+                "sqlite" => {
+                    let dir = tempfile::tempdir().expect("a temporary folder");
+                    Place {
+                        db: dir.path().join("trigonal.db").display().to_string(),
+                        dir: Some(dir),
+                    }
+                }
+                "postgresql" => Place {
+                    db: fresh_pg().await,
+                    dir: None,
+                },
+                other => panic!("no store of kind {other:?}"),
+            }
+        }
+    }
+
+    /// Runs an async test function of one argument, the store's kind, once on SQLite and once on
+    /// PostgreSQL (as `NAME::sqlite` and `NAME::postgresql`).
+    #[macro_export]
+    macro_rules! on_both {
+        ($name:ident) => {
+            mod $name {
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn sqlite() {
+                    super::$name("sqlite").await;
+                }
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn postgresql() {
+                    super::$name("postgresql").await;
+                }
+            }
+        };
+    }
+
     /// The URL of a new, empty database on the test server. Panics, saying how to get one, when
     /// `TRIGONAL_TEST_PG` is not set: the PostgreSQL tests are part of the suite, not optional.
     pub async fn fresh_pg() -> String {

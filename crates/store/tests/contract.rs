@@ -6,47 +6,20 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use tokio::sync::Barrier;
+use trigonal_store::testing::{fresh_pg, Place};
 use trigonal_store::{
-    open, testing::fresh_pg, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow,
-    Store, StoreEvent, TokenDigest,
+    on_both, open, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow, Store,
+    StoreEvent, TokenDigest,
 };
 
-/// A place for a store of each kind: a file in a temporary folder, a fresh database.
-struct Place {
-    location: String,
-    _dir: Option<tempfile::TempDir>,
-}
-
-async fn place(kind: &str) -> Place {
-    match kind {
-        "sqlite" => {
-            let dir = tempfile::tempdir().unwrap();
-            Place {
-                location: dir.path().join("t.db").display().to_string(),
-                _dir: Some(dir),
-            }
-        }
-        _ => Place {
-            location: fresh_pg().await,
-            _dir: None,
-        },
+/// A second handle on the store at `place`: on PostgreSQL another pool, as another process
+/// would have; on SQLite the same one (a file is served by one process).
+async fn second(kind: &str, first: &Arc<dyn Store>, place: &Place) -> Arc<dyn Store> {
+    if kind == "sqlite" {
+        Arc::clone(first)
+    } else {
+        open(&place.db).await.unwrap()
     }
-}
-
-/// Runs `test` once on SQLite and once on PostgreSQL.
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name("sqlite").await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgresql() {
-                super::$name("postgresql").await;
-            }
-        }
-    };
 }
 
 fn seat(kind: SeatKind) -> SeatRow {
@@ -95,8 +68,8 @@ fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: 
 }
 
 async fn changes_need_the_current_version(kind: &str) {
-    let place = place(kind).await;
-    let store = open(&place.location).await.unwrap();
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
     assert_eq!(store.kind(), kind);
     let mut events = store.events();
     store
@@ -179,7 +152,7 @@ async fn changes_need_the_current_version(kind: &str) {
 
     // Reopened, everything is still there.
     drop(store);
-    let store = open(&place.location).await.unwrap();
+    let store = open(&place.db).await.unwrap();
     assert_eq!(store.load_game("g1").await.unwrap(), Some(row));
     assert!(store.schema_version().await.unwrap() > 0);
     assert!(store.load_game("nope").await.unwrap().is_none());
@@ -187,8 +160,8 @@ async fn changes_need_the_current_version(kind: &str) {
 on_both!(changes_need_the_current_version);
 
 async fn an_open_seat_is_joined_once(kind: &str) {
-    let place = place(kind).await;
-    let store = open(&place.location).await.unwrap();
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
     store
         .insert_game(
             game("g2", vec![seat(SeatKind::Human), seat(SeatKind::Open)]),
@@ -235,13 +208,9 @@ on_both!(an_open_seat_is_joined_once);
 /// Many changes planned on one version, from two store handles (as two processes would have),
 /// released together by a barrier: exactly one is committed, whatever its kind.
 async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
-    let place = place(kind).await;
-    let a = open(&place.location).await.unwrap();
-    let b: Arc<dyn Store> = if kind == "sqlite" {
-        Arc::clone(&a)
-    } else {
-        open(&place.location).await.unwrap()
-    };
+    let place = Place::new(kind).await;
+    let a = open(&place.db).await.unwrap();
+    let b = second(kind, &a, &place).await;
     for round in 0..10 {
         let id = format!("r{round}");
         a.insert_game(
@@ -294,8 +263,8 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
 on_both!(of_changes_planned_on_one_version_exactly_one_wins);
 
 async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
-    let place = place(kind).await;
-    let store = open(&place.location).await.unwrap();
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
     let mut events = store.events();
     // A game whose computer is to move from the start has its job at once.
     let mut g = game("c1", vec![seat(SeatKind::Ai), seat(SeatKind::Human)]);
@@ -357,13 +326,9 @@ on_both!(computer_moves_are_jobs_claimed_once_with_a_lease);
 
 /// Two processes claiming at once never get the same job.
 async fn claims_at_once_are_disjoint(kind: &str) {
-    let place = place(kind).await;
-    let a = open(&place.location).await.unwrap();
-    let b: Arc<dyn Store> = if kind == "sqlite" {
-        Arc::clone(&a)
-    } else {
-        open(&place.location).await.unwrap()
-    };
+    let place = Place::new(kind).await;
+    let a = open(&place.db).await.unwrap();
+    let b = second(kind, &a, &place).await;
     for i in 0..40 {
         a.insert_game(
             game(
@@ -411,13 +376,13 @@ async fn claims_at_once_are_disjoint(kind: &str) {
 on_both!(claims_at_once_are_disjoint);
 
 async fn a_newer_schema_is_refused(kind: &str) {
-    let place = place(kind).await;
-    drop(open(&place.location).await.unwrap());
+    let place = Place::new(kind).await;
+    drop(open(&place.db).await.unwrap());
     if kind == "sqlite" {
-        let c = rusqlite::Connection::open(&place.location).unwrap();
+        let c = rusqlite::Connection::open(&place.db).unwrap();
         c.pragma_update(None, "user_version", 99).unwrap();
     } else {
-        let (client, conn) = tokio_postgres::connect(&place.location, tokio_postgres::NoTls)
+        let (client, conn) = tokio_postgres::connect(&place.db, tokio_postgres::NoTls)
             .await
             .unwrap();
         tokio::spawn(conn);
@@ -426,7 +391,7 @@ async fn a_newer_schema_is_refused(kind: &str) {
             .await
             .unwrap();
     }
-    let Err(e) = open(&place.location).await else {
+    let Err(e) = open(&place.db).await else {
         panic!("a newer schema must be refused");
     };
     assert!(e.to_string().contains("schema version 99"), "{e}");
@@ -521,8 +486,8 @@ proptest! {
             .unwrap();
         runtime.block_on(async {
             for kind in ["sqlite", "postgresql"] {
-                let place = place(kind).await;
-                let store = open(&place.location).await.unwrap();
+                let place = Place::new(kind).await;
+                let store = open(&place.db).await.unwrap();
                 store
                     .insert_game(game("p", vec![seat(SeatKind::Human), seat(SeatKind::Open)]), false)
                     .await

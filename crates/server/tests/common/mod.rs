@@ -6,10 +6,10 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use serde_json::{json, Value};
-use tempfile::TempDir;
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
 use trigonal_server::{Config, Server};
+pub use trigonal_store::testing::Place;
 
 pub struct TestServer {
     pub base: String,
@@ -25,48 +25,6 @@ impl Drop for TestServer {
     fn drop(&mut self) {
         self.task.abort();
     }
-}
-
-/// A fresh store of `kind` ("sqlite": a file in a temporary folder; "postgresql": a new database
-/// on the test server of `TRIGONAL_TEST_PG`).
-pub struct Place {
-    pub db: String,
-    pub dir: Option<TempDir>,
-}
-
-pub async fn place(kind: &str) -> Place {
-    match kind {
-        "sqlite" => {
-            let dir = tempfile::tempdir().unwrap();
-            Place {
-                db: dir.path().join("trigonal.db").display().to_string(),
-                dir: Some(dir),
-            }
-        }
-        "postgresql" => Place {
-            db: trigonal_store::testing::fresh_pg().await,
-            dir: None,
-        },
-        other => panic!("no store {other:?}"),
-    }
-}
-
-/// Runs an async test function of one argument, the store's kind, once on SQLite and once on
-/// PostgreSQL.
-#[macro_export]
-macro_rules! on_both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name("sqlite").await;
-            }
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgresql() {
-                super::$name("postgresql").await;
-            }
-        }
-    };
 }
 
 /// Every byte the store holds: the SQLite file and its WAL, or every table of the PostgreSQL
@@ -96,7 +54,7 @@ pub async fn everything_stored(place: &Place) -> Vec<u8> {
 
 /// A server on a fresh store of `kind`.
 pub async fn start(kind: &str) -> TestServer {
-    let place = place(kind).await;
+    let place = Place::new(kind).await;
     let mut server = start_on(&place.db).await;
     server._place = Some(place);
     server
@@ -109,7 +67,7 @@ pub async fn start_on(db: &str) -> TestServer {
 
 /// A server on a fresh store letting each address start `games_per_minute` games a minute.
 pub async fn start_limited(kind: &str, games_per_minute: u32) -> TestServer {
-    let place = place(kind).await;
+    let place = Place::new(kind).await;
     let mut server = start_with(&place.db, games_per_minute).await;
     server._place = Some(place);
     server
