@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// Play no computer seat here: leave them to `trigonal worker` processes.
     #[arg(long)]
     no_computer: bool,
+    /// The most connections open at once; one more is closed at once. (Each request's head
+    /// must arrive within 10 s and its body within 10 s more; at shutdown, requests in flight
+    /// get 5 s.)
+    #[arg(long, default_value_t = trigonal_server::Limits::default().connections)]
+    max_connections: usize,
 }
 
 #[derive(Args, Debug)]
@@ -51,6 +56,10 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
         db: args.db.clone(),
         games_per_minute: args.games_per_minute,
         computer,
+        limits: trigonal_server::Limits {
+            connections: args.max_connections,
+            ..trigonal_server::Limits::default()
+        },
     })?;
     Ok(())
 }

@@ -146,3 +146,38 @@ fn tempfile_dir() -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// SIGTERM while a client holds a request half sent: the server stops accepting, gives requests
+/// in flight its grace period (5 s) and exits 0, instead of waiting for that client forever.
+#[test]
+fn sigterm_with_a_request_half_sent_exits_0_promptly() {
+    let dir = tempfile_dir();
+    let db = dir.join("trigonal.db");
+    let mut server = Serve::start(db.to_str().unwrap());
+    let mut slow = std::net::TcpStream::connect(&server.addr).unwrap();
+    std::io::Write::write_all(&mut slow, b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let began = Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = loop {
+        if let Some(status) = server.child.try_wait().unwrap() {
+            break status;
+        }
+        assert!(
+            began.elapsed() < Duration::from_secs(30),
+            "still running 30 s after SIGTERM"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert_eq!(status.code(), Some(0));
+    assert!(
+        began.elapsed() < Duration::from_secs(15),
+        "{:?}",
+        began.elapsed()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -62,6 +62,7 @@ async fn main() {
                 addr: "127.0.0.1:0".parse().unwrap(),
                 db: dir.path().join("bench.db").display().to_string(),
                 computer: 0,
+                limits: trigonal_server::Limits::default(),
                 games_per_minute: 0,
             })
             .await

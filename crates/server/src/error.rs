@@ -19,10 +19,16 @@ pub enum ApiError {
     /// 404: no such game (or page).
     #[error("{0}")]
     NotFound(String),
+    /// 405: a method the path does not answer.
+    #[error("{0}")]
+    MethodNotAllowed(String),
     /// 409: the request does not fit the game's current state (stale ply, seat taken, nothing to
     /// undo).
     #[error("{0}")]
     Conflict(String),
+    /// 408: the request body did not arrive in time.
+    #[error("{0}")]
+    Timeout(String),
     /// 413: the request body is over the limit.
     #[error("the request is too large (the limit is {limit} bytes)")]
     TooLarge {
@@ -55,7 +61,9 @@ impl ApiError {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Conflict(_) => StatusCode::CONFLICT,
+            ApiError::Timeout(_) => StatusCode::REQUEST_TIMEOUT,
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,

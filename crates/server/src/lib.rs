@@ -27,6 +27,7 @@ mod error;
 mod feed;
 mod games;
 mod limit;
+mod listen;
 mod live;
 mod view;
 mod web;
@@ -43,6 +44,7 @@ use trigonal_store::{Store, StoreError};
 
 pub use api::{router, BODY_LIMIT};
 pub use error::ApiError;
+pub use listen::Limits;
 
 /// Where to listen, where the games are, and how much computing to do.
 #[derive(Clone, Debug)]
@@ -57,6 +59,8 @@ pub struct Config {
     /// Computer searches this process runs at once; 0: it plays no computer seat (worker
     /// processes do).
     pub computer: usize,
+    /// Time limits and the most connections at once.
+    pub limits: Limits,
 }
 
 impl Config {
@@ -83,7 +87,7 @@ pub enum ServeError {
         /// The cause.
         source: std::io::Error,
     },
-    /// Serving failed.
+    /// The runtime could not start.
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
 }
@@ -96,6 +100,8 @@ pub struct AppState {
     hub: live::Hub,
     creation_limit: Option<limit::CreationLimit>,
     computer_due: Arc<Notify>,
+    /// How long a request's body may take to arrive.
+    body_timeout: Duration,
 }
 
 impl AppState {
@@ -107,6 +113,7 @@ impl AppState {
             hub: live::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
             computer_due: Arc::new(Notify::new()),
+            body_timeout: Limits::default().body,
         }
     }
 
@@ -157,6 +164,7 @@ pub struct Server {
     listener: TcpListener,
     state: AppState,
     computer: usize,
+    limits: Limits,
 }
 
 impl Server {
@@ -170,10 +178,13 @@ impl Server {
                     addr: config.addr,
                     source,
                 })?;
+        let mut state = AppState::new(store, config.games_per_minute);
+        state.body_timeout = config.limits.body;
         Ok(Server {
             listener,
-            state: AppState::new(store, config.games_per_minute),
+            state,
             computer: config.computer,
+            limits: config.limits.clone(),
         })
     }
 
@@ -184,17 +195,11 @@ impl Server {
             .expect("a bound listener has an address")
     }
 
-    /// Serves until `shutdown` completes; plays computer seats meanwhile if configured to.
-    pub async fn run(
-        self,
-        shutdown: impl Future<Output = ()> + Send + 'static,
-    ) -> Result<(), ServeError> {
+    /// Serves until `shutdown` completes (then lets requests in flight finish, for at most
+    /// the grace period); plays computer seats meanwhile if configured to.
+    pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), ServeError> {
         let _background = self.state.start_background(self.computer);
-        // With each peer's address, which the limit on new games is kept by.
-        let app = router(self.state).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(self.listener, app)
-            .with_graceful_shutdown(shutdown)
-            .await?;
+        listen::serve(self.listener, router(self.state), &self.limits, shutdown).await;
         Ok(())
     }
 }

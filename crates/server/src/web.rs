@@ -1,7 +1,7 @@
 //! The browser front end: the files of `web/` at the repository root, embedded in the binary at
 //! build time (read from disk in debug builds), so a release binary serves everything alone.
 
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
 
@@ -15,8 +15,18 @@ use crate::error::ApiError;
 struct Assets;
 
 /// The page or asset at `uri`. Paths that name no file and have no file extension get
-/// `index.html`, so the front end can route (`/game/{id}`, `/rules/{game}`).
-pub async fn page(uri: Uri, headers: HeaderMap) -> Response {
+/// `index.html`, so the front end can route (`/game/{id}`, `/rules/{game}`). GET and HEAD only.
+pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        let mut response = ApiError::MethodNotAllowed(format!(
+            "{method} is not allowed here: pages and files are read with GET or HEAD"
+        ))
+        .into_response();
+        response
+            .headers_mut()
+            .insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        return response;
+    }
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
     if let Some(response) = file(path, &headers) {

@@ -8,7 +8,7 @@ use futures_util::StreamExt;
 use serde_json::{json, Value};
 use tokio::task::JoinHandle;
 use tokio_tungstenite::tungstenite::Message;
-use trigonal_server::{Config, Server};
+use trigonal_server::{Config, Limits, Server};
 pub use trigonal_store::testing::Place;
 
 pub struct TestServer {
@@ -24,6 +24,13 @@ pub struct TestServer {
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.task.abort();
+    }
+}
+
+impl TestServer {
+    /// Waits for the server to stop by itself (after its shutdown future completed).
+    pub async fn stopped(&mut self) {
+        (&mut self.task).await.unwrap();
     }
 }
 
@@ -74,17 +81,44 @@ pub async fn start_limited(kind: &str, games_per_minute: u32) -> TestServer {
 }
 
 async fn start_with(db: &str, games_per_minute: u32) -> TestServer {
+    start_limited_by(
+        db,
+        games_per_minute,
+        Limits::default(),
+        std::future::pending(),
+    )
+    .await
+}
+
+/// A server on a fresh SQLite store with `limits`, that shuts down when `shutdown` completes.
+pub async fn start_with_limits(
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> TestServer {
+    let place = Place::new("sqlite").await;
+    let mut server = start_limited_by(&place.db, 0, limits, shutdown).await;
+    server._place = Some(place);
+    server
+}
+
+async fn start_limited_by(
+    db: &str,
+    games_per_minute: u32,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> TestServer {
     let server = Server::bind(&Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.to_string(),
         games_per_minute,
         computer: 2,
+        limits,
     })
     .await
     .unwrap();
     let addr = server.local_addr();
     let task = tokio::spawn(async move {
-        server.run(std::future::pending()).await.unwrap();
+        server.run(shutdown).await.unwrap();
     });
     TestServer {
         base: format!("http://{addr}"),
