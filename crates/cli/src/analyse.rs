@@ -89,7 +89,7 @@ impl Visitor for Analyse<'_> {
         for (i, text) in self.moves.iter().enumerate() {
             let mv = check
                 .parse_legal(text)
-                .map_err(|e| anyhow::anyhow!("move {} ({text:?}) of the record: {e}", i + 1))?;
+                .map_err(|e| crate::input::bad_record_move(i, text, e))?;
             check.play(mv);
             moves.push(mv);
         }

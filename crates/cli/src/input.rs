@@ -4,27 +4,57 @@ use std::io::Read;
 use std::path::Path;
 
 use anyhow::{Context, Result};
-use trigonal_core::{Game, Options, Record};
+use trigonal_core::{Game, MoveError, Options, Record, RecordError};
 
 /// The largest record read, so that a wrong file cannot exhaust memory.
 const MAX_RECORD_BYTES: u64 = 16 << 20;
 
-/// Reads the text of `path`, or standard input for `-`.
+/// Reads the text of `path`, or standard input for `-`: all of it, or an error naming the limit
+/// when there is more than [`MAX_RECORD_BYTES`] (never a silently shortened record).
 pub fn read_text(path: &Path) -> Result<String> {
-    let mut text = String::new();
+    let (name, mut bytes) = (
+        if path.as_os_str() == "-" {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        },
+        Vec::new(),
+    );
+    // One byte more than the limit tells a record over it from one exactly at it.
     if path.as_os_str() == "-" {
         std::io::stdin()
-            .take(MAX_RECORD_BYTES)
-            .read_to_string(&mut text)
+            .take(MAX_RECORD_BYTES + 1)
+            .read_to_end(&mut bytes)
             .context("reading standard input")?;
     } else {
         std::fs::File::open(path)
-            .with_context(|| format!("opening {}", path.display()))?
-            .take(MAX_RECORD_BYTES)
-            .read_to_string(&mut text)
-            .with_context(|| format!("reading {}", path.display()))?;
+            .with_context(|| format!("opening {name}"))?
+            .take(MAX_RECORD_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .with_context(|| format!("reading {name}"))?;
     }
-    Ok(text)
+    anyhow::ensure!(
+        bytes.len() as u64 <= MAX_RECORD_BYTES,
+        "{name} is larger than the limit of {} MiB for a record",
+        MAX_RECORD_BYTES >> 20
+    );
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        anyhow::anyhow!("{name} is not valid UTF-8 text (the bytes at offset {at} are not)")
+    })
+}
+
+/// The error for the `index`-th move (0-based) of a record, `text`, refused with `error`: its
+/// number and the move quoted once.
+pub fn bad_record_move(index: usize, text: &str, error: MoveError) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{} of the record",
+        RecordError::Move {
+            index,
+            text: text.to_string(),
+            error,
+        }
+    )
 }
 
 /// Reads and parses a record, checking a `game:` header against `game_id`.

@@ -233,7 +233,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
         for (i, mv) in record.moves.iter().enumerate() {
             session
                 .play(mv)
-                .map_err(|e| anyhow::anyhow!("move {} ({mv:?}) of the record: {e}", i + 1))?;
+                .map_err(|e| crate::input::bad_record_move(i, mv, e))?;
         }
     }
     let who = seating(&args.seats, session.position.players())?;

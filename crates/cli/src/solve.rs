@@ -61,7 +61,7 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         for (i, mv) in record.moves.iter().enumerate() {
             position
                 .play(mv)
-                .map_err(|e| anyhow::anyhow!("move {} ({mv:?}) of the record: {e}", i + 1))?;
+                .map_err(|e| crate::input::bad_record_move(i, mv, e))?;
         }
     }
     let solved = solve::solve(position.as_ref(), args.threads)?;

@@ -74,11 +74,15 @@ fn replay_names_the_first_illegal_move_and_exits_1() {
     assert_eq!(r.status.code(), Some(1));
     assert!(stdout(&r).is_empty());
     let err = stderr(&r);
-    assert!(err.contains("move 3 (\"e3/12\")"), "{err}");
+    assert!(err.contains("move 3: illegal move e3/12"), "{err}");
     assert!(err.contains("the opponent's pawn on d3"), "{err}");
     let r = trigonal(&["replay", "triangoli", "-"], "c3 d3 b3/8 q9\n");
     assert_eq!(r.status.code(), Some(1));
-    assert!(stderr(&r).contains("move 4 (\"q9\")"), "{}", stderr(&r));
+    assert!(
+        stderr(&r).contains("move 4: malformed move \"q9\""),
+        "{}",
+        stderr(&r)
+    );
     assert!(stderr(&r).contains("malformed"), "{}", stderr(&r));
 }
 
@@ -126,4 +130,86 @@ fn play_at_the_terminal_refuses_illegal_input_and_takes_moves_back() {
     assert!(out.contains("Took back b3/8."));
     assert!(out.contains("game: triangoli\nplayers: 2\nc3\nd3\n"));
     assert!(out.contains("@1"), "the board shows the pawns");
+}
+
+/// Runs `trigonal ARGS` with `input` (any bytes) on standard input.
+fn trigonal_bytes(args: &[&str], input: Vec<u8>) -> std::process::Output {
+    use std::io::Write;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_trigonal"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    // The binary may stop reading early (over the limit): a broken pipe is not a failure here.
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+#[test]
+fn input_over_16_mib_is_an_error_naming_the_limit_never_a_shortened_record() {
+    // Exactly 16 MiB of blanks is an empty record: read whole.
+    let exactly = vec![b' '; 16 << 20];
+    let o = trigonal_bytes(&["moves", "triangoli", "--record", "-"], exactly);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).lines().count(), 19);
+    // One byte more, ending inside a UTF-8 character past the limit: refused for its size.
+    let mut over = vec![b' '; (16 << 20) - 1];
+    over.extend_from_slice("é".as_bytes());
+    for command in [
+        vec!["moves", "triangoli", "--record", "-"],
+        vec!["replay", "triangoli", "-"],
+    ] {
+        let o = trigonal_bytes(&command, over.clone());
+        assert_eq!(o.status.code(), Some(1), "{command:?}");
+        assert_eq!(
+            stderr(&o),
+            "trigonal: standard input is larger than the limit of 16 MiB for a record\n"
+        );
+    }
+    // Text that is not UTF-8 says where.
+    let o = trigonal_bytes(&["replay", "triangoli", "-"], b"d4 a5 \xc3".to_vec());
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("not valid UTF-8 text (the bytes at offset 6"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn a_bad_move_is_quoted_once_and_shortened() {
+    // Each game's malformed-move message holds the text as written exactly once.
+    for game in ["triangoli", "triangle-game", "triangular", "four-triangles"] {
+        let o = trigonal(&["replay", game, "-"], "zq9/9\n");
+        assert_eq!(o.status.code(), Some(1));
+        let err = stderr(&o);
+        assert_eq!(err.matches("zq9/9").count(), 1, "{game}: {err}");
+        assert!(
+            err.starts_with("trigonal: move 1: malformed move \"zq9/9\""),
+            "{err}"
+        );
+    }
+    // A 1 MiB word: one short line, its start and its length.
+    let word = "x".repeat(1 << 20);
+    let o = trigonal(&["replay", "triangoli", "-"], &word);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.len() < 300, "{} bytes", err.len());
+    assert!(err.contains("(1048576 characters)"), "{err}");
+    // A move after the end is quoted too.
+    let game = stdout(&trigonal(&["random", "triangoli", "--seed", "3"], ""));
+    let o = trigonal(&["replay", "triangoli", "-"], &format!("{game}\nd4\n"));
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(": \"d4\": the game is over"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -40,7 +40,7 @@ pub struct OptionsError(pub String);
 
 /// Text that is not a move in a game's notation (the *form* is wrong, whatever the position).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("malformed move {text:?}: {reason}")]
+#[error("malformed move {}: {reason}", quoted(text))]
 pub struct NotationError {
     /// The text that was given.
     pub text: String,
@@ -56,6 +56,22 @@ impl NotationError {
             reason: reason.into(),
         }
     }
+}
+
+/// No move of any game is written with more characters than this; longer text is refused
+/// before any engine reads it.
+pub const MOVE_TEXT_LIMIT: usize = 48;
+
+/// `text` quoted for a message: as written, or — when longer than about 80 characters — its
+/// start and how long it was, so that no message repeats a huge input.
+pub fn quoted(text: &str) -> String {
+    const KEEP: usize = 60;
+    let length = text.chars().count();
+    if length <= 80 {
+        return format!("{text:?}");
+    }
+    let start: String = text.chars().take(KEEP).collect();
+    format!("{:?}… ({length} characters)", start)
 }
 
 /// Why a move cannot be played.
@@ -152,7 +168,16 @@ pub trait Game: Clone + Send + Sync + 'static {
 
     /// Parses `text` and checks it against the legal moves: the move, or why it cannot be played.
     fn parse_legal(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let mv: Self::Move = text.trim().parse()?;
+        let text = text.trim();
+        let length = text.chars().count();
+        if length > MOVE_TEXT_LIMIT {
+            return Err(NotationError::new(
+                text,
+                format!("{length} characters is too long for a move (at most {MOVE_TEXT_LIMIT})"),
+            )
+            .into());
+        }
+        let mv: Self::Move = text.parse()?;
         if self.to_move().is_none() {
             return Err(MoveError::GameOver);
         }
@@ -166,5 +191,23 @@ pub trait Game: Clone + Send + Sync + 'static {
                 reason: self.why_illegal(mv),
             })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_quoted_whole_up_to_80_characters_and_shortened_beyond() {
+        assert_eq!(quoted("c3/4"), "\"c3/4\"");
+        let eighty = "é".repeat(80);
+        assert_eq!(quoted(&eighty), format!("{eighty:?}"));
+        let long = "é".repeat(81);
+        let q = quoted(&long);
+        assert_eq!(q, format!("{:?}… (81 characters)", "é".repeat(60)));
+        assert!(q.chars().count() < 90);
+        let e = NotationError::new(&"x".repeat(5000), "no");
+        assert!(e.to_string().len() < 120, "{e}");
     }
 }

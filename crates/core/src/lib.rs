@@ -17,7 +17,7 @@ pub mod scene;
 pub mod seat;
 
 pub use dynamic::DynGame;
-pub use game::{Game, MoveError, NotationError, Options, OptionsError};
+pub use game::{quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT};
 pub use hash::mix64;
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};

@@ -30,7 +30,7 @@ pub enum RecordError {
     #[error("the record's options do not fit: {0}")]
     Options(String),
     /// The move at `index` (0-based) cannot be played.
-    #[error("move {number} ({text:?}): {error}", number = index + 1)]
+    #[error("move {number}: {}", move_error(text, error), number = index + 1)]
     Move {
         /// 0-based index of the move in the record.
         index: usize,
@@ -39,6 +39,15 @@ pub enum RecordError {
         /// Why it cannot be played.
         error: MoveError,
     },
+}
+
+/// Why a record's move failed, its text quoted once: a malformed move's error quotes it, an
+/// illegal move's names it in canonical form, and a move after the end is quoted here.
+fn move_error(text: &str, error: &MoveError) -> String {
+    match error {
+        MoveError::GameOver => format!("{}: {error}", crate::game::quoted(text)),
+        _ => error.to_string(),
+    }
 }
 
 fn is_header_key(key: &str) -> bool {

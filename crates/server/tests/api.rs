@@ -502,7 +502,7 @@ async fn records_download_upload_and_replay(kind: &str) {
         )
         .await;
     assert_eq!(r.status, 422);
-    assert!(r.error().starts_with("move 3 "), "{}", r.error());
+    assert!(r.error().starts_with("move 3: "), "{}", r.error());
     let r = server.post("/api/records", json!({"record": "c3\n"})).await;
     assert_eq!(r.status, 400);
     let r = server
