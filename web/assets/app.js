@@ -14,7 +14,10 @@ function route() {
   if (page && page.unmount) page.unmount();
   page = null;
   const path = decodeURI(location.pathname);
+  // A player's link carries its seat token in the fragment (#seat=N&token=T), which no server and
+  // no Referer ever sees; older links carried it in the query. Both are read here.
   const query = new URLSearchParams(location.search);
+  for (const [k, v] of new URLSearchParams(location.hash.slice(1))) query.set(k, v);
   let m;
   document.title = 'Trigonal';
   if (path === '/' || path === '/index.html') {

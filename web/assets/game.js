@@ -35,6 +35,8 @@ class GamePage {
     const token = query.get('token');
     if (seat !== null && token) store.addMine(id, Number(seat), token);
     this.urlSeat = seat !== null ? Number(seat) : null;
+    // Once stored, the token leaves the address bar (and so the history).
+    if (token) history.replaceState(null, '', gameUrl(id, this.urlSeat));
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
   }
@@ -273,7 +275,7 @@ class GamePage {
       store.addMine(this.id, r.seat, r.token);
       store.rememberGame(this.id, this.view.game);
       this.urlSeat = r.seat;
-      history.replaceState(null, '', `/game/${encodeURIComponent(this.id)}?seat=${r.seat}&token=${encodeURIComponent(r.token)}`);
+      history.replaceState(null, '', gameUrl(this.id, r.seat));
       toast(t('join.done', { seat: seatName(this.view.game, r.seat) }));
       this.render();
     } catch (e) {
@@ -587,7 +589,7 @@ class GamePage {
   }
 
   async copyLink(seat, token) {
-    const url = `${location.origin}/game/${encodeURIComponent(this.id)}?seat=${seat}&token=${encodeURIComponent(token)}`;
+    const url = `${location.origin}${inviteUrl(this.id, seat, token)}`;
     const ok = await copyText(url);
     toast(ok ? t('invite.copied', { seat: seatName(this.view.game, seat) }) : url);
   }
@@ -608,6 +610,16 @@ const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', '
 /** The seat that made move `i` of the history, where the view can tell (for the list's dots). */
 function moverOf(v, i) {
   return Array.isArray(v.movers) ? v.movers[i] ?? null : null;
+}
+
+/** The page of game `id`, acting for `seat` (null: no seat named) with a token already stored. */
+export function gameUrl(id, seat) {
+  return `/game/${encodeURIComponent(id)}${seat !== null && seat !== undefined ? `?seat=${seat}` : ''}`;
+}
+
+/** A link that gives `seat` of game `id` to whoever opens it: the token rides in the fragment. */
+export function inviteUrl(id, seat, token) {
+  return `/game/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
 }
 
 /** A seat's token: a disc in the seat's colour with its number, so colour is not the only cue. */

@@ -6,7 +6,7 @@ import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { GAME_IDS, seatName, gameName } from './games.js';
-import { swatch } from './game.js';
+import { swatch, gameUrl } from './game.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
 
@@ -229,8 +229,7 @@ class HomePage {
         }
       }
       store.rememberGame(r.id, c.game);
-      const q = first ? `?seat=${first.seat}&token=${encodeURIComponent(first.token)}` : '';
-      this.navigate(`/game/${encodeURIComponent(r.id)}${q}`);
+      this.navigate(gameUrl(r.id, first ? first.seat : null));
     } catch (e) {
       toast(e.message || t('error.generic'), 'error');
       this.creating = false;
@@ -272,7 +271,7 @@ class HomePage {
       const r = await api.joinGame(g.id, seat);
       store.addMine(g.id, r.seat, r.token);
       store.rememberGame(g.id, g.game);
-      this.navigate(`/game/${encodeURIComponent(g.id)}?seat=${r.seat}&token=${encodeURIComponent(r.token)}`);
+      this.navigate(gameUrl(g.id, r.seat));
     } catch (e) {
       toast(e.message || t('error.generic'), 'error');
       this.refreshLobby();
@@ -291,7 +290,7 @@ class HomePage {
       h('ul', { class: 'game-list' }, list.slice(0, 8).map((g) => {
         const tok = store.tokens(g.id).mine;
         const seat = Object.keys(tok)[0];
-        const href = `/game/${encodeURIComponent(g.id)}${seat !== undefined ? `?seat=${seat}&token=${encodeURIComponent(tok[seat])}` : ''}`;
+        const href = gameUrl(g.id, seat);
         return h('li', {},
           h('a', { href, 'data-link': true, class: 'gl-name' }, gameName(g.game)),
           h('span', { class: 'muted' }, ago(g.at)));

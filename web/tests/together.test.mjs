@@ -32,7 +32,8 @@ test('two browsers through an invite link, a spectator watching', { skip: SKIP, 
   await host.click('[data-test=invite-1]');
   assert.match(await toastText(host), /copied/);
   const invite = await host.evaluate(() => navigator.clipboard.readText());
-  assert.ok(invite.startsWith(`${BASE}/game/${id}?seat=1&token=`), invite);
+  // The token rides in the fragment, which never reaches a server or a Referer.
+  assert.ok(invite.startsWith(`${BASE}/game/${id}#seat=1&token=`), invite);
   await host.click('[data-key=watch-link]');
   await host.waitForFunction(() => document.querySelector('[data-test=toast]').textContent.includes('Spectator'));
   const watchLink = await host.evaluate(() => navigator.clipboard.readText());
@@ -41,6 +42,18 @@ test('two browsers through an invite link, a spectator watching', { skip: SKIP, 
   const guest = await newPage(browser);
   await guest.goto(invite);
   await guest.waitForSelector('svg.board .item');
+  // Stored, the token leaves the address bar (and the history).
+  assert.equal(guest.url(), `${BASE}/game/${id}?seat=1`);
+  // A link of the old form (the token in the query) still gives the seat, and is cleaned alike.
+  const token = decodeURIComponent(new URL(invite).hash.match(/token=([^&]+)/)[1]);
+  const old = await newPage(browser);
+  await old.goto(`${BASE}/game/${id}?seat=1&token=${encodeURIComponent(token)}`);
+  await old.waitForSelector('svg.board .item');
+  assert.equal(old.url(), `${BASE}/game/${id}?seat=1`);
+  assert.ok(await old.evaluate(([id, token]) => JSON.stringify(localStorage).includes(token)
+    && JSON.stringify(localStorage).includes(id), [id, token]));
+  assert.deepEqual(old.errors, []);
+  await old.context().close();
   const spectator = await newPage(browser, { width: 390, height: 844 });
   await spectator.goto(watchLink);
   await spectator.waitForSelector('svg.board .item');
@@ -137,7 +150,7 @@ test('an open seat is listed on the home page and taken from there', { skip: SKI
   const join = await guest.waitForSelector(`[data-key="join-${id}-1"]`);
   assert.equal(await join.textContent(), en['lobby.join'].replace('{seat}', 'Black'));
   await join.click();
-  await guest.waitForURL(new RegExp(`/game/${id}\\?seat=1&token=`));
+  await guest.waitForURL(`${BASE}/game/${id}?seat=1`);
   assert.equal(await myTurnOrOver(guest), 'turn');
   const moves = await playMove(guest, random);
   assert.equal(moves.length, 2);
