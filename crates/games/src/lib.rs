@@ -5,6 +5,8 @@
 //! so that the command line and the server can run generic, monomorphised code (perft, search)
 //! on a game picked at run time. It knows no rule of any game.
 
+pub mod checks;
+
 use trigonal_core::{DynGame, Game, Options, OptionsError};
 
 /// What a front end or a help text says about a game.
