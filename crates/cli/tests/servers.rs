@@ -350,8 +350,11 @@ fn a_database_outage_is_a_503_and_the_servers_recover_by_themselves() {
     let mut ws = watch(&servers[1], &id);
     assert_eq!(next_view(&mut ws)["ply"], 0);
 
+    let v = view(&servers[0], &id);
     pg(&["halt", &pg_server.dir]);
-    let v = view(&servers[0], &id); // Read from memory.
+    // Reads too need the database (they show what it holds).
+    let (status, body) = servers[0].get(&format!("/api/games/{id}"));
+    assert_eq!(status, 503, "{body}");
     let (status, body) = play(&servers[0], &id, &tokens[0], &v["legal"][0], &json!(0));
     assert_eq!(status, 503, "{body}");
     assert!(

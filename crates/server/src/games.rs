@@ -242,14 +242,14 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
 
 /// The current view of game `id`.
 pub async fn view(state: &AppState, id: &str) -> Result<Utf8Bytes, ApiError> {
-    let game = change::find(state, id).await?;
+    let game = change::current(state, id).await?;
     let view = game.state.lock().await.view.clone();
     Ok(view)
 }
 
 /// The view of game `id` after its first `ply` moves.
 pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, ApiError> {
-    let game = change::find(state, id).await?;
+    let game = change::current(state, id).await?;
     let live = game.state.lock().await;
     let played = live.history.len();
     if ply > played {
@@ -291,7 +291,7 @@ pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatTo
 
 /// The record of game `id` and a file name for it.
 pub async fn record(state: &AppState, id: &str) -> Result<(String, String), ApiError> {
-    let game = change::find(state, id).await?;
+    let game = change::current(state, id).await?;
     let live = game.state.lock().await;
     let moves = live.history.iter().map(|m| m.text.clone()).collect();
     let record = Record::from_moves(&live.game, &live.options, moves);
@@ -399,7 +399,7 @@ pub async fn subscribe(
     state: &AppState,
     id: &str,
 ) -> Result<(Utf8Bytes, broadcast::Receiver<Utf8Bytes>), ApiError> {
-    let game = change::find(state, id).await?;
+    let game = change::current(state, id).await?;
     let live = game.state.lock().await;
     Ok((live.view.clone(), game.subscribe()))
 }
