@@ -142,6 +142,21 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                 .iter()
                 .rposition(|m| m.seat != seat)
                 .map_or(0, |i| i + 1);
+            // Another person's acknowledged move is never taken back without their consent,
+            // which there is no way yet to ask for: such a take-back is refused.
+            if let Some(other) = live.history[from..].iter().find(|m| {
+                m.seat != seat
+                    && live
+                        .seats
+                        .get(m.seat as usize)
+                        .is_some_and(|s| s.token_digest.is_some())
+            }) {
+                return Err(ApiError::Conflict(format!(
+                    "taking back your last turn would also take back the move of seat {} (a person); \
+                     a take-back never removes another person's move",
+                    other.seat
+                )));
+            }
             Ok(Plan {
                 change: Change::TakeBack { from },
                 position: live.replay(from).map_err(ApiError::Internal)?,

@@ -427,6 +427,43 @@ async fn undo_takes_back_against_the_computer_only(kind: &str) {
     assert_eq!(r.body["ply"], 0);
     assert_eq!(r.body["to_move"], 0);
 
+    // Never another person's move: with two people and a computer, seat 0 cannot take back
+    // once seat 1 has moved after it; seat 1 can take back its own turn (and the computer's).
+    let (id, tokens) = server
+        .create(json!({"game": "four-triangles", "players": 3,
+                       "seats": [{"kind": "human"}, {"kind": "human"},
+                                 {"kind": "ai", "level": "random"}]}))
+        .await;
+    let tokens: Vec<String> = tokens.into_iter().take(2).map(Option::unwrap).collect();
+    server.play_some(&id, &tokens, 0).await;
+    server.play_some(&id, &tokens, 1).await;
+    let before = server
+        .wait_for(&id, |v| v["to_move"] == 0 || v["to_move"].is_null())
+        .await;
+    assert_eq!(before["ply"], 3);
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[0]}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    assert!(r.error().contains("another person's move"), "{}", r.error());
+    assert_eq!(
+        server.view(&id).await["history"],
+        before["history"],
+        "nothing changed"
+    );
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[1]}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["ply"], 1);
+    assert_eq!(r.body["history"][0], before["history"][0]);
+
     // Not between people.
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     server.play_some(&id, &tokens, 0).await;
