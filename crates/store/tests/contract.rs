@@ -297,11 +297,11 @@ async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
     assert!(!store.renew(&job, "p1", lease).await.unwrap());
     // Released with a delay: free again only after it.
     store
-        .release(&job, "p2", Duration::from_millis(400))
+        .release(&job, "p2", Duration::from_millis(1500))
         .await
         .unwrap();
     assert!(store.claim_jobs("p3", lease, 10).await.unwrap().is_empty());
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    tokio::time::sleep(Duration::from_millis(1700)).await;
     assert_eq!(
         store.claim_jobs("p3", lease, 10).await.unwrap(),
         vec![job.clone()]
