@@ -420,3 +420,60 @@ fn an_unreachable_database_or_unknown_scheme_at_start_is_one_line_and_exit_1() {
         }
     }
 }
+
+/// The process that made a game's last computer move, as the database records it.
+fn computer_owner(db: &str, id: &str) -> Option<String> {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap()
+        .block_on(async {
+            let (client, connection) = tokio_postgres::connect(db, tokio_postgres::NoTls)
+                .await
+                .unwrap();
+            tokio::spawn(connection);
+            client
+                .query_one("SELECT computer_owner FROM games WHERE id = $1", &[&id])
+                .await
+                .unwrap()
+                .get(0)
+        })
+}
+
+/// With three processes able to compute, a computer seat's moves are all made by one of them
+/// (the one that keeps its search), though the person's moves go through all three.
+#[test]
+fn a_computer_seat_keeps_to_the_process_that_plays_it() {
+    let db = fresh_pg();
+    let servers = three(&db);
+    let (id, tokens) = create(
+        &servers[0],
+        json!([{"kind": "human"}, {"kind": "ai", "level": "easy"}]),
+    );
+    let token = tokens[0].clone().unwrap();
+    let mut owners = std::collections::BTreeSet::new();
+    for i in 0..6 {
+        let server = &servers[i % 3];
+        let started = Instant::now();
+        let v = loop {
+            let v = view(server, &id);
+            if v["to_move"] == 0 || v["to_move"].is_null() {
+                break v;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "the computer answers"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        if v["to_move"].is_null() {
+            break;
+        }
+        if i > 0 {
+            owners.insert(computer_owner(&db, &id).expect("the computer moved"));
+        }
+        let (status, body) = play(server, &id, &token, &v["legal"][i * 3], &v["ply"]);
+        assert_eq!(status, 200, "{body}");
+    }
+    assert_eq!(owners.len(), 1, "{owners:?}");
+}

@@ -53,10 +53,12 @@ pub enum Command {
         /// The new token's digest.
         digest: TokenDigest,
     },
-    /// The computer in `seat` plays `mv`, found for the game at `ply`.
+    /// The computer in `seat` plays `mv`, found for the game at `ply` by the process `owner`.
     Computer {
         /// The computer's seat.
         seat: u8,
+        /// The claim owner of the process that thought (it keeps the search).
+        owner: String,
         /// The ply it thought about.
         ply: usize,
         /// Its move, canonical.
@@ -198,6 +200,7 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
             seat,
             ply: seen,
             mv,
+            ..
         } => {
             let due = live.computer_to_move_in(live.position.as_ref())
                 && live.position.to_move().map(|s| s.0) == Some(*seat);
@@ -253,6 +256,10 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             change: plan.change.clone(),
             to_move: plan.position.to_move().map(|s| s.0),
             computer_due,
+            by: match &command {
+                Command::Computer { owner, .. } => Some(owner.clone()),
+                _ => None,
+            },
             at: plan.at,
         };
         let ply_after = commit.ply_after(live.history.len());

@@ -219,6 +219,7 @@ async fn play(
         &claim.game,
         Command::Computer {
             seat,
+            owner: owner.to_string(),
             ply: claim.ply,
             mv: thought.best,
         },

@@ -212,9 +212,16 @@ pub struct Commit {
     pub to_move: Option<u8>,
     /// Whether a computer seat is to move afterwards: a job for it is kept in the same commit.
     pub computer_due: bool,
+    /// For a computer's move: the process that made it (its claim owner). That process keeps
+    /// the computer's search, so the game's next computer move is offered to it first.
+    pub by: Option<String>,
     /// When, unix milliseconds.
     pub at: i64,
 }
+
+/// How long a due computer move waits for the process that made the game's last computer move
+/// (which keeps its search tree) before any other may claim it.
+pub const AFFINITY: Duration = Duration::from_millis(300);
 
 impl Commit {
     /// The number of moves after the change is committed, given `ply`, the number before.
@@ -297,7 +304,8 @@ pub trait Store: Send + Sync {
     async fn list_games(&self, open_only: bool, limit: usize) -> Result<Vec<Summary>, StoreError>;
 
     /// Claims up to `max` due computer moves nobody holds (or whose holder's lease ran out) for
-    /// `owner`, each for `lease`.
+    /// `owner`, each for `lease`. A move that has waited less than [`AFFINITY`] is left to the
+    /// process that made the game's last computer move, if that is not `owner`.
     async fn claim_jobs(
         &self,
         owner: &str,

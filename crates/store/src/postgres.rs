@@ -26,7 +26,7 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::{
     ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
-    StoreEvent, Summary, TokenDigest, EVENTS,
+    StoreEvent, Summary, TokenDigest, AFFINITY, EVENTS,
 };
 
 /// The channel of committed changes; payload `"<game id> <ply>"`.
@@ -79,17 +79,23 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (game_id, kind)
     );
     CREATE INDEX jobs_free ON jobs (lease_until, due);",
+    // 2: the process that made a game's last computer move (it keeps the search), to which the
+    // next one is offered first.
+    "ALTER TABLE games ADD COLUMN computer_owner TEXT;
+    ALTER TABLE jobs ADD COLUMN prefer TEXT;",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
 /// game (no row when the change does not apply): keeps the computer's job in step (`$7`:
-/// whether a computer is due; `$8`: now) and announces the change.
+/// whether a computer is due; `$8`: now; the job is offered first to the game's
+/// `computer_owner`) and announces the change.
 const TAIL: &str = ",
     job AS (
-        INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until)
-        SELECT id, 'move', ply, $8, NULL, 0 FROM g WHERE $7
+        INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until, prefer)
+        SELECT id, 'move', ply, $8, NULL, 0, computer_owner FROM g WHERE $7
         ON CONFLICT (game_id, kind) DO UPDATE
-        SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0
+        SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0,
+            prefer = excluded.prefer
         WHERE jobs.ply <> excluded.ply
     ),
     nojob AS (
@@ -99,8 +105,8 @@ const TAIL: &str = ",
            CASE WHEN $7 THEN pg_notify('trigonal_jobs', '') END
     FROM g";
 
-/// The types of `$1`…`$8` of the change statements.
-const PARAMETERS: [Type; 8] = [
+/// The types of `$1`…`$9` of the change statements (`$9`: the process of a computer's move).
+const PARAMETERS: [Type; 9] = [
     Type::TEXT,
     Type::INT8,
     Type::INT4,
@@ -109,13 +115,15 @@ const PARAMETERS: [Type; 8] = [
     Type::INT4,
     Type::BOOL,
     Type::INT8,
+    Type::TEXT,
 ];
 
 /// A move: `$1` game, `$2` version, `$3` ply, `$4` move, `$5` seat, `$6` to move.
 const MOVE: &str = "WITH g AS (
-        UPDATE games SET ply = ply + 1, to_move = $6, version = version + 1, updated = $8
+        UPDATE games SET ply = ply + 1, to_move = $6, version = version + 1, updated = $8,
+            computer_owner = coalesce($9, computer_owner)
         WHERE id = $1 AND version = $2 AND ply = $3
-        RETURNING id, version, ply
+        RETURNING id, version, ply, computer_owner
     ),
     m AS (
         INSERT INTO moves (game_id, ply, move, seat, at) SELECT id, $3, $4, $5, $8 FROM g
@@ -125,7 +133,7 @@ const MOVE: &str = "WITH g AS (
 const TAKE_BACK: &str = "WITH g AS (
         UPDATE games SET ply = $3, to_move = $6, version = version + 1, updated = $8
         WHERE id = $1 AND version = $2 AND ply >= $3
-        RETURNING id, version, ply
+        RETURNING id, version, ply, computer_owner
     ),
     m AS (
         DELETE FROM moves WHERE game_id IN (SELECT id FROM g) AND ply >= $3
@@ -137,7 +145,7 @@ const JOIN: &str = "WITH g AS (
         WHERE id = $1 AND version = $2 AND EXISTS
             (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'open'
              AND token_digest IS NULL)
-        RETURNING id, version, ply
+        RETURNING id, version, ply, computer_owner
     ),
     m AS (
         UPDATE seats SET kind = 'human', token_digest = $4
@@ -563,6 +571,7 @@ impl Store for PgStore {
                     &to_move,
                     &commit.computer_due,
                     &commit.at,
+                    &commit.by,
                 ],
             )
             .await;
@@ -628,19 +637,24 @@ impl Store for PgStore {
         let client = self.client().await?;
         let now = now_ms();
         let until = now + ms(lease);
+        let others_from = now - ms(AFFINITY);
         // SKIP LOCKED: processes claiming at once each take different jobs, none waits.
         let statement = client
             .prepare_cached(
                 "UPDATE jobs SET owner = $1, lease_until = $2
                  WHERE (game_id, kind) IN
                    (SELECT game_id, kind FROM jobs WHERE kind = 'move' AND lease_until <= $3
+                    AND (prefer IS NULL OR prefer = $1 OR due <= $5)
                     ORDER BY due LIMIT $4 FOR UPDATE SKIP LOCKED)
                  RETURNING game_id, ply",
             )
             .await
             .map_err(pg)?;
         let rows = client
-            .query(&statement, &[&owner, &until, &now, &(max as i64)])
+            .query(
+                &statement,
+                &[&owner, &until, &now, &(max as i64), &others_from],
+            )
             .await
             .map_err(pg)?;
         Ok(rows

@@ -21,7 +21,7 @@ use tokio::sync::{broadcast, oneshot};
 
 use crate::{
     ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
-    StoreEvent, Summary, TokenDigest, EVENTS,
+    StoreEvent, Summary, TokenDigest, AFFINITY, EVENTS,
 };
 
 /// One step of the schema.
@@ -84,6 +84,12 @@ const MIGRATIONS: &[Migration] = &[
     INSERT INTO jobs (game_id, kind, ply, due)
         SELECT g.id, 'move', g.ply, g.updated FROM games g
         JOIN seats s ON s.game_id = g.id AND s.seat = g.to_move WHERE s.kind = 'ai';",
+    ),
+    // 4: the process that made a game's last computer move (it keeps the search), to which the
+    // next one is offered first.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN computer_owner TEXT;
+    ALTER TABLE jobs ADD COLUMN prefer TEXT;",
     ),
 ];
 
@@ -281,10 +287,12 @@ fn keep_job(
 ) -> rusqlite::Result<()> {
     if computer_due {
         tx.execute(
-            "INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until)
-             VALUES (?1, 'move', ?2, ?3, NULL, 0)
+            "INSERT INTO jobs (game_id, kind, ply, due, owner, lease_until, prefer)
+             VALUES (?1, 'move', ?2, ?3, NULL, 0,
+                     (SELECT computer_owner FROM games WHERE id = ?1))
              ON CONFLICT (game_id, kind) DO UPDATE
-             SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0
+             SET ply = excluded.ply, due = excluded.due, owner = NULL, lease_until = 0,
+                 prefer = excluded.prefer
              WHERE jobs.ply <> excluded.ply",
             params![id, ply as i64, at],
         )?;
@@ -376,6 +384,7 @@ impl Store for SqliteStore {
                     change,
                     to_move,
                     computer_due,
+                    by,
                     at,
                 } = commit;
                 // The game must be at the version the change was planned on.
@@ -433,8 +442,11 @@ impl Store for SqliteStore {
                         ply
                     }
                 };
-                tx.prepare_cached("UPDATE games SET ply = ?2, to_move = ?3 WHERE id = ?1")?
-                    .execute(params![id, after as i64, to_move])?;
+                tx.prepare_cached(
+                    "UPDATE games SET ply = ?2, to_move = ?3,
+                     computer_owner = coalesce(?4, computer_owner) WHERE id = ?1",
+                )?
+                .execute(params![id, after as i64, to_move, by])?;
                 keep_job(&tx, &id, after, computer_due, at)?;
                 tx.commit()?;
                 Ok(Some((version + 1, after)))
@@ -503,16 +515,18 @@ impl Store for SqliteStore {
         let owner = owner.to_string();
         let now = now_ms();
         let until = now + ms(lease);
+        let others_from = now - ms(AFFINITY);
         self.call(move |tx| {
             let claims = tx
                 .prepare_cached(
                     "UPDATE jobs SET owner = ?1, lease_until = ?2
                      WHERE kind = 'move' AND game_id IN
                        (SELECT game_id FROM jobs WHERE kind = 'move' AND lease_until <= ?3
+                        AND (prefer IS NULL OR prefer = ?1 OR due <= ?5)
                         ORDER BY due LIMIT ?4)
                      RETURNING game_id, ply",
                 )?
-                .query_map(params![owner, until, now, max as i64], |r| {
+                .query_map(params![owner, until, now, max as i64, others_from], |r| {
                     Ok(Claim {
                         game: r.get(0)?,
                         ply: r.get::<_, i64>(1)? as usize,

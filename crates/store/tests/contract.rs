@@ -63,6 +63,7 @@ fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: 
         },
         to_move: Some(1 - seat),
         computer_due,
+        by: None,
         at: 2,
     }
 }
@@ -139,6 +140,7 @@ async fn changes_need_the_current_version(kind: &str) {
         change: Change::TakeBack { from: 1 },
         to_move: Some(1),
         computer_due: false,
+        by: None,
         at: 3,
     };
     assert_eq!(
@@ -181,6 +183,7 @@ async fn an_open_seat_is_joined_once(kind: &str) {
         },
         to_move: Some(0),
         computer_due: false,
+        by: None,
         at: 5,
     };
     // Seat 0 is not open; seat 1 is, once.
@@ -240,6 +243,7 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
                         },
                         to_move: Some(0),
                         computer_due: false,
+                        by: None,
                         at: 3,
                     },
                     _ => play(&id, 0, 0, &format!("m{i}"), 0, true),
@@ -323,6 +327,43 @@ async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
     );
 }
 on_both!(computer_moves_are_jobs_claimed_once_with_a_lease);
+
+/// The next computer move of a game is offered first to the process that made its last one
+/// (which keeps the search); after [`trigonal_store::AFFINITY`] anyone may take it.
+async fn the_next_computer_move_waits_a_moment_for_the_last_ones_process(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    let mut g = game("a1", vec![seat(SeatKind::Ai), seat(SeatKind::Ai)]);
+    g.created = trigonal_store::now_ms();
+    store.insert_game(g, true).await.unwrap();
+    let lease = Duration::from_secs(30);
+    // Nobody made a move yet: anyone may claim at once.
+    assert_eq!(store.claim_jobs("p1", lease, 5).await.unwrap().len(), 1);
+    let mut computer = play("a1", 0, 0, "a", 0, true);
+    computer.by = Some("p1".into());
+    computer.at = trigonal_store::now_ms();
+    assert_eq!(
+        store.commit(computer).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    assert!(store.claim_jobs("p2", lease, 5).await.unwrap().is_empty());
+    assert_eq!(
+        store.claim_jobs("p1", lease, 5).await.unwrap(),
+        vec![Claim {
+            game: "a1".into(),
+            ply: 1
+        }]
+    );
+    // A person's change keeps the preference; once it is old enough, another process may take
+    // the move (its process may be gone).
+    let mut back = play("a1", 1, 1, "b", 1, true);
+    back.at = trigonal_store::now_ms();
+    store.commit(back).await.unwrap();
+    assert!(store.claim_jobs("p2", lease, 5).await.unwrap().is_empty());
+    tokio::time::sleep(trigonal_store::AFFINITY + Duration::from_millis(100)).await;
+    assert_eq!(store.claim_jobs("p2", lease, 5).await.unwrap().len(), 1);
+}
+on_both!(the_next_computer_move_waits_a_moment_for_the_last_ones_process);
 
 /// Two processes claiming at once never get the same job.
 async fn claims_at_once_are_disjoint(kind: &str) {
@@ -519,6 +560,7 @@ proptest! {
                             change: change.clone(),
                             to_move: Some(0),
                             computer_due: false,
+                            by: None,
                             at: 2,
                         })
                         .await
