@@ -13,6 +13,7 @@ mod input;
 mod play;
 mod serve;
 mod solve;
+mod terminal;
 
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,7 +2,7 @@
 //! agent (`--seat 2=ai:hard`).
 
 use std::fmt;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 use std::str::FromStr;
 
@@ -106,7 +106,11 @@ pub fn seating(specs: &[String], players: usize) -> Result<Vec<Who>> {
     Ok(seats.into_iter().map(|w| w.unwrap_or(Who::Human)).collect())
 }
 
-const HELP: &str = "Type a move in the notation shown by `moves`, or a command:
+/// The commands of [`HELP`], for Tab to complete.
+const COMMANDS: [&str; 6] = ["moves", "hint", "undo", "record", "help", "quit"];
+
+const HELP: &str = "Type a move in the notation shown by `moves` (Tab completes it; ↑ recalls
+earlier lines), or a command:
   moves    list the legal moves
   hint     ask the computer (ai:medium) for a move
   undo     take back your last move (and the computer's replies after it)
@@ -238,8 +242,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
     let who = seating(&args.seats, session.position.players())?;
     session.seat(who, args.seed)?;
-    let stdin = std::io::stdin();
-    let mut lines = stdin.lock().lines();
+    let mut lines = crate::terminal::Lines::open();
     let mut out = std::io::stdout().lock();
     let seats: Vec<String> = session
         .who
@@ -273,9 +276,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             continue;
         }
         loop {
-            write!(out, "{seat}> ")?;
-            out.flush()?;
-            let Some(line) = lines.next() else {
+            let mut choices = session.position.legal_moves();
+            choices.extend(COMMANDS.iter().map(ToString::to_string));
+            let Some(line) = lines.next(&format!("{seat}> "), choices, &mut out) else {
                 writeln!(out)?;
                 return Ok(());
             };
@@ -288,7 +291,10 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                 "moves" => {
                     let mut moves = session.position.legal_moves();
                     moves.sort();
-                    writeln!(out, "{} legal: {}", moves.len(), moves.join(" "))?;
+                    writeln!(out, "{} legal:", moves.len())?;
+                    for line in crate::terminal::wrap(moves.iter().map(String::as_str), 78) {
+                        writeln!(out, "  {line}")?;
+                    }
                 }
                 "hint" => {
                     let agent = Agent::Ai {

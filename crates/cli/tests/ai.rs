@@ -93,7 +93,7 @@ fn play_against_the_computer_with_undo() {
     assert!(out.contains("P2 (random) is thinking… P2 plays "), "{out}");
     // Undo takes back the computer's reply and the person's move.
     assert!(out.contains("Took back "), "{out}");
-    assert!(out.contains("19 legal: a1 "), "{out}");
+    assert!(out.contains("19 legal:\n  a1 a2 "), "{out}");
     assert!(out.contains("p1: human\np2: random\nc3\n"), "{out}");
 }
 

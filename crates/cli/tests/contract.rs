@@ -126,7 +126,7 @@ fn play_at_the_terminal_refuses_illegal_input_and_takes_moves_back() {
     assert!(out.contains(
         "Refused: illegal move e3/12: the path passes through the opponent's pawn on d3"
     ));
-    assert!(out.contains("40 legal: a1/1 "));
+    assert!(out.contains("40 legal:\n  a1/1 "), "{out}");
     assert!(out.contains("Took back b3/8."));
     assert!(out.contains("game: triangoli\nplayers: 2\nc3\nd3\n"));
     assert!(out.contains("@1"), "the board shows the pawns");
