@@ -397,6 +397,32 @@ pub(crate) fn diagram(g: &TriangleGame) -> String {
             }
         ));
     }
+    let last = g.last_turn();
+    if last.arrived | last.left != 0 {
+        let named = |bits: u64| {
+            let names: Vec<String> = b
+                .vertices()
+                .filter(|v| bits & v.bit() != 0)
+                .map(|v| {
+                    format!(
+                        "{}{v}",
+                        g.stone_at(v)
+                            .map_or(String::new(), |c| c.letter().to_string())
+                    )
+                })
+                .collect();
+            if names.is_empty() {
+                "none".to_string()
+            } else {
+                names.join(" ")
+            }
+        };
+        out.push_str(&format!(
+            "Latest turn: stones arrived on {}; vertices emptied: {}.\n",
+            named(last.arrived),
+            named(last.left)
+        ));
+    }
     out.push_str(&turn_text(g));
     out
 }

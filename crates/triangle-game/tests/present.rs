@@ -153,6 +153,18 @@ fn the_start_diagram_names_every_vertex() {
     }
     assert!(d.contains("P1 (Dark Blue, D) to place a stone from the pool"));
     assert!(d.contains("pool D0 G3 L3 W3"));
+    assert!(!d.contains("Latest turn"), "nothing has moved yet");
+}
+
+#[test]
+fn the_diagram_names_what_the_latest_turn_moved() {
+    let mut g = TriangleGame::start();
+    Game::play(&mut g, "Wc5".parse().unwrap());
+    let d = g.diagram();
+    assert!(
+        d.contains("Latest turn: stones arrived on Wc5; vertices emptied: none.\n"),
+        "{d}"
+    );
 }
 
 /// The ids of the items marked with class word `word`, sorted, with `-` for decorations.
