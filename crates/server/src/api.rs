@@ -81,31 +81,29 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
 
 /// Reads a body of at most [`BODY_LIMIT`] bytes as JSON.
 async fn read_json<T: DeserializeOwned>(req: Request) -> Result<T, ApiError> {
-    {
-        let mut body = req.into_body().into_data_stream();
-        let mut bytes = Vec::new();
-        let mut read = 0;
-        while let Some(chunk) = body.next().await {
-            // Past READ_THROUGH the outer limit layer ends the body with an error.
-            let chunk = chunk.map_err(|e| {
-                let inner = e.into_inner();
-                if read > BODY_LIMIT || inner.is::<LengthLimitError>() {
-                    ApiError::TooLarge { limit: BODY_LIMIT }
-                } else {
-                    ApiError::BadRequest(format!("the request body could not be read: {inner}"))
-                }
-            })?;
-            read += chunk.len();
-            if read <= BODY_LIMIT {
-                bytes.extend_from_slice(&chunk);
+    let mut body = req.into_body().into_data_stream();
+    let mut bytes = Vec::new();
+    let mut read = 0;
+    while let Some(chunk) = body.next().await {
+        // Past READ_THROUGH the outer limit layer ends the body with an error.
+        let chunk = chunk.map_err(|e| {
+            let inner = e.into_inner();
+            if read > BODY_LIMIT || inner.is::<LengthLimitError>() {
+                ApiError::TooLarge { limit: BODY_LIMIT }
+            } else {
+                ApiError::BadRequest(format!("the request body could not be read: {inner}"))
             }
+        })?;
+        read += chunk.len();
+        if read <= BODY_LIMIT {
+            bytes.extend_from_slice(&chunk);
         }
-        if read > BODY_LIMIT {
-            return Err(ApiError::TooLarge { limit: BODY_LIMIT });
-        }
-        serde_json::from_slice(&bytes)
-            .map_err(|e| ApiError::BadRequest(format!("the request body is not as expected: {e}")))
     }
+    if read > BODY_LIMIT {
+        return Err(ApiError::TooLarge { limit: BODY_LIMIT });
+    }
+    serde_json::from_slice(&bytes)
+        .map_err(|e| ApiError::BadRequest(format!("the request body is not as expected: {e}")))
 }
 
 /// A pre-serialised JSON body.

@@ -115,19 +115,7 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                     to_move.0
                 )));
             }
-            let mut position = live.position.clone();
-            let text = position
-                .play(mv)
-                .map_err(|e| ApiError::Unprocessable(e.to_string()))?;
-            Ok(Plan {
-                change: Change::Move {
-                    ply,
-                    mv: MoveRow { text, seat, at },
-                },
-                position,
-                seat: None,
-                at,
-            })
+            move_plan(live, seat, mv, at).map_err(|e| ApiError::Unprocessable(e.to_string()))
         }
         Command::Undo { token } => {
             let seat = live.seat_of(token).ok_or_else(no_seat)?;
@@ -209,25 +197,25 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                     "the game moved on while the computer thought (it thought at ply {seen}; the game is at ply {ply})"
                 )));
             }
-            let mut position = live.position.clone();
-            let text = position
-                .play(mv)
-                .map_err(|e| ApiError::Internal(format!("the computer chose {mv:?}: {e}")))?;
-            Ok(Plan {
-                change: Change::Move {
-                    ply,
-                    mv: MoveRow {
-                        text,
-                        seat: *seat,
-                        at,
-                    },
-                },
-                position,
-                seat: None,
-                at,
-            })
+            move_plan(live, *seat, mv, at)
+                .map_err(|e| ApiError::Internal(format!("the computer chose {mv:?}: {e}")))
         }
     }
+}
+
+/// The plan of `seat` playing `mv` (any notation the game reads) in `live`'s position.
+fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError> {
+    let mut position = live.position.clone();
+    let text = position.play(mv)?;
+    Ok(Plan {
+        change: Change::Move {
+            ply: live.history.len(),
+            mv: MoveRow { text, seat, at },
+        },
+        position,
+        seat: None,
+        at,
+    })
 }
 
 /// Carries out `command` on game `id` through every step of the change path; the game's new
@@ -332,10 +320,7 @@ async fn catch_up(
 /// Steps 3–5 for a change another process committed to `game` (a store event): this process's
 /// watchers see it.
 pub async fn refresh(state: &AppState, game: &Arc<LiveGame>) -> Result<(), ApiError> {
-    let mut live = game.state.lock().await;
-    game.stale.store(false, Ordering::Release);
-    catch_up(state, game, &mut live).await?;
-    Ok(())
+    make_current(state, game, &mut *game.state.lock().await).await
 }
 
 /// Makes sure the copy of `game` held in `live` is the store's (one cheap read when it is).

@@ -147,15 +147,12 @@ async fn play(
     let (position, history, seat, level) = {
         let mut live = game.state.lock().await;
         change::make_current(state, &game, &mut live).await?;
-        let seat = live.position.to_move().map(|s| s.0);
-        let row = seat.and_then(|s| live.seats.get(s as usize));
-        let (Some(seat), Some(row)) = (seat, row) else {
-            return Ok(()); // Over meanwhile: the job went with the change that ended it.
+        let due =
+            live.history.len() == claim.ply && live.computer_to_move_in(live.position.as_ref());
+        let Some(seat) = live.position.to_move().map(|s| s.0).filter(|_| due) else {
+            return Ok(()); // Changed or ended meanwhile: the job went or moved with that change.
         };
-        if live.history.len() != claim.ply || !live.computer_to_move_in(live.position.as_ref()) {
-            return Ok(()); // Changed meanwhile: the job went or moved with that change.
-        }
-        let level: Level = row
+        let level: Level = live.seats[seat as usize]
             .level
             .as_deref()
             .unwrap_or("medium")

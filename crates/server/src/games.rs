@@ -12,6 +12,7 @@ use trigonal_store::{
 
 use crate::change::{self, Command};
 use crate::error::ApiError;
+use crate::live;
 use crate::view::{render_at, rfc3339};
 use crate::AppState;
 
@@ -227,10 +228,7 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
         updated: now,
     };
     let id = row.id.clone();
-    let computer_due = row
-        .to_move
-        .and_then(|s| row.seats.get(s as usize))
-        .is_some_and(|s| s.kind == SeatKind::Ai);
+    let computer_due = live::computer_due(&row.seats, row.to_move);
     state.store.insert_game(row.clone(), computer_due).await?;
     change::adopt(state, row).await?;
     if computer_due {

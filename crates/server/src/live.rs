@@ -14,6 +14,13 @@ use trigonal_store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, TokenDigest};
 /// How many views a slow watcher may fall behind before it skips to newer ones.
 const CHANNEL: usize = 16;
 
+/// Whether a computer move is due: the seat to move, `to_move`, is a computer's.
+pub fn computer_due(seats: &[SeatRow], to_move: Option<u8>) -> bool {
+    to_move
+        .and_then(|s| seats.get(s as usize))
+        .is_some_and(|s| s.kind == SeatKind::Ai)
+}
+
 /// The state of one game, as of the store's `version` of it.
 pub struct Live {
     /// The game's id in URLs.
@@ -113,10 +120,7 @@ impl Live {
 
     /// Whether a computer seat is to move in `position` (a position of this game).
     pub fn computer_to_move_in(&self, position: &dyn DynGame) -> bool {
-        position
-            .to_move()
-            .and_then(|s| self.seats.get(s.index()))
-            .is_some_and(|s| s.kind == SeatKind::Ai)
+        computer_due(&self.seats, position.to_move().map(|s| s.0))
     }
 
     /// Whether undo is possible: a game against the computer with a person's move to take back.
