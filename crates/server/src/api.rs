@@ -21,7 +21,10 @@ use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
 use crate::error::{error_response, ApiError};
-use crate::games::{self, CreateGame, JoinRequest, MoveRequest, UndoRequest, UploadRecord};
+use crate::games::{
+    self, AnswerRequest, ChatEnabledRequest, ChatRequest, CreateGame, JoinRequest, MoveRequest,
+    TokenRequest, UploadRecord,
+};
 use crate::limit::MayCreate;
 use crate::{web, AppState};
 
@@ -45,6 +48,12 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/at/{ply}", get(view_at))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/undo/answer", post(answer))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
+        .route("/api/games/{id}/rematch", post(rematch))
+        .route("/api/games/{id}/chat", post(say))
+        .route("/api/games/{id}/chat/enabled", post(chat_enabled))
         .route("/api/games/{id}/join", post(join))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
@@ -176,9 +185,62 @@ async fn play(
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    JsonBody(req): JsonBody<UndoRequest>,
+    JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
     Ok(json(StatusCode::OK, games::undo(&state, &id, req).await?))
+}
+
+async fn answer(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<AnswerRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::answer(&state, &id, req).await?))
+}
+
+async fn resign(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::resign(&state, &id, req).await?))
+}
+
+async fn draw(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<AnswerRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::draw(&state, &id, req).await?))
+}
+
+async fn rematch(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenRequest>,
+) -> Result<Response, ApiError> {
+    Ok(secret(
+        Json(games::rematch(&state, &id, req).await?).into_response(),
+    ))
+}
+
+async fn say(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<ChatRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(StatusCode::OK, games::say(&state, &id, req).await?))
+}
+
+async fn chat_enabled(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<ChatEnabledRequest>,
+) -> Result<Response, ApiError> {
+    Ok(json(
+        StatusCode::OK,
+        games::chat_enabled(&state, &id, req).await?,
+    ))
 }
 
 async fn join(
@@ -233,37 +295,97 @@ async fn watch(
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
         .on_upgrade(move |mut socket: WebSocket| async move {
-            if socket.send(Message::Text(first)).await.is_err() {
-                return;
+            // The seats this socket shows present.
+            let mut seats = Vec::new();
+            serve_watcher(&state, &id, &mut socket, first, &mut updates, &mut seats).await;
+            for seat in seats {
+                state.presence.leave(&id, seat).await;
             }
-            // Pings keep idle connections open through proxies and find dead clients.
-            let mut ping = tokio::time::interval(PING);
-            ping.reset();
-            loop {
-                tokio::select! {
-                    _ = ping.tick() => {
-                        if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+        }))
+}
+
+/// A message a player's socket sends to be shown present.
+#[derive(serde::Deserialize)]
+struct Hello {
+    token: String,
+}
+
+/// Sends `first` and every later view to a watcher until it goes; a player's socket that sends
+/// its seat's token is shown present (the seats so shown are added to `seats`).
+async fn serve_watcher(
+    state: &AppState,
+    id: &str,
+    socket: &mut WebSocket,
+    first: axum::extract::ws::Utf8Bytes,
+    updates: &mut tokio::sync::broadcast::Receiver<axum::extract::ws::Utf8Bytes>,
+    seats: &mut Vec<u8>,
+) {
+    if socket.send(Message::Text(first)).await.is_err() {
+        return;
+    }
+    // Pings keep idle connections open through proxies and find dead clients.
+    let mut ping = tokio::time::interval(PING);
+    ping.reset();
+    loop {
+        tokio::select! {
+            _ = ping.tick() => {
+                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
+                    return;
+                }
+            }
+            update = updates.recv() => match update {
+                Ok(view) => {
+                    if socket.send(Message::Text(view)).await.is_err() {
+                        return;
+                    }
+                }
+                // Fell behind: the newer views are still to come.
+                Err(RecvError::Lagged(_)) => continue,
+                Err(RecvError::Closed) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    if let Err(e) = hello(state, id, &text, seats).await {
+                        let error = serde_json::json!({ "error": e.to_string() }).to_string();
+                        if socket.send(Message::Text(error.into())).await.is_err() {
                             return;
                         }
                     }
-                    update = updates.recv() => match update {
-                        Ok(view) => {
-                            if socket.send(Message::Text(view)).await.is_err() {
-                                return;
-                            }
-                        }
-                        // Fell behind: the newer views are still to come.
-                        Err(RecvError::Lagged(_)) => continue,
-                        Err(RecvError::Closed) => return,
-                    },
-                    incoming = socket.recv() => match incoming {
-                        // Watchers have nothing to say; pings are answered by the library.
-                        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                        Some(Ok(_)) => {}
-                    },
                 }
-            }
-        }))
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                // Pings are answered by the library.
+                Some(Ok(_)) => {}
+            },
+        }
+    }
+}
+
+/// A player's socket says whose seat it shows: `{"token": …}`.
+async fn hello(
+    state: &AppState,
+    id: &str,
+    text: &str,
+    seats: &mut Vec<u8>,
+) -> Result<(), ApiError> {
+    let hello: Hello = serde_json::from_str(text).map_err(|_| {
+        ApiError::BadRequest(
+            "a player's socket sends {\"token\": \"…\"} to be shown present".into(),
+        )
+    })?;
+    let game = crate::change::find(state, id).await?;
+    let seat = game
+        .state
+        .lock()
+        .await
+        .seat_of(&hello.token)
+        .ok_or_else(|| {
+            ApiError::Forbidden("that token does not belong to a seat of this game".into())
+        })?;
+    if !seats.contains(&seat) {
+        seats.push(seat);
+        state.presence.arrive(id, seat).await;
+    }
+    Ok(())
 }
 
 /// The headers every answer carries: only this site's own scripts, styles and images run on its

@@ -18,16 +18,26 @@ use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use trigonal_core::{DynGame, MoveError};
-use trigonal_store::TokenDigest;
-use trigonal_store::{now_ms, Change, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow};
+use trigonal_store::{
+    now_ms, random_id, Change, ChatRow, Commit, Committed, Ending, GameRow, MoveRow, SeatKind,
+    SeatRow, Table, TakeBackRequest, TokenDigest, CHAT_KEPT,
+};
 
 use crate::error::ApiError;
-use crate::live::{Live, LiveGame};
+use crate::live::{self, Live, LiveGame};
 use crate::view;
 use crate::AppState;
 
 /// How often a change is checked and committed again when the game keeps changing under it.
 const ATTEMPTS: usize = 4;
+
+/// The computer's level for a resigned seat of a 3–4 player game.
+pub const RESIGNED_LEVEL: &str = "easy";
+
+/// At most this many chat messages per seat in any [`CHAT_WINDOW_MS`].
+pub const CHAT_BURST: usize = 5;
+/// See [`CHAT_BURST`].
+pub const CHAT_WINDOW_MS: i64 = 10_000;
 
 /// A change someone asks for.
 pub enum Command {
@@ -40,9 +50,33 @@ pub enum Command {
         /// The ply the mover saw.
         ply: usize,
     },
-    /// The holder of `token` takes back their last turn and everything after it (games against
-    /// the computer).
+    /// The holder of `token` takes back their last turn and everything after it — at once when
+    /// that removes no other person's move, else as a request to those people.
     Undo {
+        /// The seat token.
+        token: String,
+    },
+    /// The holder of `token` accepts or declines the pending take-back (the asker withdraws it).
+    Answer {
+        /// The seat token.
+        token: String,
+        /// Accept (true) or decline (false).
+        accept: bool,
+    },
+    /// The holder of `token` resigns.
+    Resign {
+        /// The seat token.
+        token: String,
+    },
+    /// The holder of `token` offers or accepts a draw (`accept`), or declines or withdraws one.
+    Draw {
+        /// The seat token.
+        token: String,
+        /// Offer or accept (true), decline or withdraw (false).
+        accept: bool,
+    },
+    /// The holder of `token` asks for a rematch: the game's rematch is made if there is none.
+    Rematch {
         /// The seat token.
         token: String,
     },
@@ -52,6 +86,30 @@ pub enum Command {
         seat: u8,
         /// The new token's digest.
         digest: TokenDigest,
+        /// The name the player gave.
+        name: Option<String>,
+    },
+    /// The player the kept seat `seat` waits for (a rematch's) takes it with the token of
+    /// `digest` (nothing changes if it already has that token).
+    Claim {
+        /// The seat.
+        seat: u8,
+        /// The token's digest.
+        digest: TokenDigest,
+    },
+    /// The holder of `token` says `text` (checked: 1–200 characters).
+    Say {
+        /// The seat token.
+        token: String,
+        /// The message.
+        text: String,
+    },
+    /// The creator turns chat on or off.
+    ChatEnabled {
+        /// The seat token.
+        token: String,
+        /// On or off.
+        enabled: bool,
     },
     /// The computer in `seat` plays `mv`, found for the game at `ply` by the process `owner`.
     Computer {
@@ -69,11 +127,21 @@ pub enum Command {
 /// A command checked against a game: what to commit, and the game after it.
 struct Plan {
     change: Change,
-    /// The position after the change (the same for a join).
+    /// The position after the change.
     position: Box<dyn DynGame>,
-    /// For a join, the seat as it becomes.
+    /// A seat as it becomes.
     seat: Option<(u8, SeatRow)>,
+    /// The table after the change.
+    table: Table,
     at: i64,
+}
+
+/// What checking a command decided.
+enum Checked {
+    /// Commit this.
+    Commit(Plan),
+    /// Nothing to change (the command's effect is already there): answer with the view.
+    Nothing,
 }
 
 impl ApiError {
@@ -90,38 +158,100 @@ fn no_seat() -> ApiError {
     ApiError::Forbidden("that token does not belong to a seat of this game".into())
 }
 
+/// The seat of `token`, or 403.
+fn seat_of(live: &Live, token: &str) -> Result<u8, ApiError> {
+    live.seat_of(token).ok_or_else(no_seat)
+}
+
+/// `table` with its offers and requests gone: what any move or take-back leaves.
+fn lapsed(table: &Table) -> Table {
+    Table {
+        draw_offer: None,
+        takeback: None,
+        ..table.clone()
+    }
+}
+
+/// Sets `seat`'s entry of a per-seat list of the table, growing it to `players`.
+fn set<T: Clone + Default>(list: &mut Vec<T>, players: usize, seat: u8, value: T) {
+    if list.len() < players {
+        list.resize(players, T::default());
+    }
+    list[seat as usize] = value;
+}
+
+/// A plan changing only the table.
+fn table_plan(live: &Live, table: Table, at: i64) -> Checked {
+    Checked::Commit(Plan {
+        change: Change::Table,
+        position: live.position.clone(),
+        seat: None,
+        table,
+        at,
+    })
+}
+
+/// Refuses what only a game still being played allows.
+fn not_over(live: &Live) -> Result<(), ApiError> {
+    if live.to_move().is_none() {
+        return Err(ApiError::Conflict("the game is over".into()));
+    }
+    Ok(())
+}
+
 /// Step 1: checks `command` against `live`.
-fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
+fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
     let at = now_ms();
     let ply = live.history.len();
+    let players = live.seats.len();
     match command {
         Command::Move {
             token,
             mv,
             ply: seen,
         } => {
-            let seat = live.seat_of(token).ok_or_else(no_seat)?;
+            let seat = seat_of(live, token)?;
             if *seen != ply {
                 return Err(ApiError::Conflict(format!(
                     "the game is at ply {ply}, not {seen}; reload it to see the moves made since"
                 )));
             }
-            let Some(to_move) = live.position.to_move() else {
+            let Some(to_move) = live.to_move() else {
                 return Err(ApiError::Unprocessable(MoveError::GameOver.to_string()));
             };
-            if to_move.0 != seat {
+            if live.resigned(seat) {
+                return Err(ApiError::Forbidden(
+                    "you resigned: the computer plays your seat now".into(),
+                ));
+            }
+            if to_move != seat {
                 return Err(ApiError::Forbidden(format!(
-                    "it is not your turn: seat {} ({to_move}) is to move, and your token is seat {seat}",
-                    to_move.0
+                    "it is not your turn: seat {to_move} is to move, and your token is seat {seat}"
                 )));
             }
-            move_plan(live, seat, mv, at).map_err(|e| ApiError::Unprocessable(e.to_string()))
+            move_plan(live, seat, mv, at)
+                .map(Checked::Commit)
+                .map_err(|e| ApiError::Unprocessable(e.to_string()))
         }
         Command::Undo { token } => {
-            let seat = live.seat_of(token).ok_or_else(no_seat)?;
-            if !live.has_ai() {
+            let seat = seat_of(live, token)?;
+            if live.resigned(seat) {
+                return Err(ApiError::Conflict("you resigned".into()));
+            }
+            if let Some(ending) = &live.table.ending {
+                return Err(ApiError::Conflict(format!(
+                    "the game ended by {}: nothing can be taken back",
+                    ending.reason
+                )));
+            }
+            if live.table.rematch.is_some() {
                 return Err(ApiError::Conflict(
-                    "undo is only for games against the computer".into(),
+                    "the game has a rematch: nothing can be taken back".into(),
+                ));
+            }
+            if live.table.takeback.is_some() {
+                return Err(ApiError::Conflict(
+                    "a take-back request is already waiting for an answer".into(),
                 ));
             }
             // A turn is the seat's run of consecutive moves (several in The Triangle Game).
@@ -132,29 +262,159 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                 .iter()
                 .rposition(|m| m.seat != seat)
                 .map_or(0, |i| i + 1);
-            // Another person's acknowledged move is never taken back without their consent,
-            // which there is no way yet to ask for: such a take-back is refused.
-            if let Some(other) = live.history[from..].iter().find(|m| {
-                m.seat != seat
-                    && live
-                        .seats
-                        .get(m.seat as usize)
-                        .is_some_and(|s| s.token_digest.is_some())
-            }) {
-                return Err(ApiError::Conflict(format!(
-                    "taking back your last turn would also take back the move of seat {} (a person); \
-                     a take-back never removes another person's move",
-                    other.seat
-                )));
+            // Another person's acknowledged move is never taken back without their consent.
+            let mut waiting: Vec<u8> = live.history[from..]
+                .iter()
+                .map(|m| m.seat)
+                .filter(|&s| s != seat && live.is_person(s))
+                .collect();
+            waiting.sort_unstable();
+            waiting.dedup();
+            if waiting.is_empty() {
+                return take_back(live, from, at).map(Checked::Commit);
             }
-            Ok(Plan {
-                change: Change::TakeBack { from },
-                position: live.replay(from).map_err(ApiError::Internal)?,
-                seat: None,
-                at,
-            })
+            let table = Table {
+                takeback: Some(TakeBackRequest {
+                    by: seat,
+                    from,
+                    waiting,
+                    accepted: Vec::new(),
+                }),
+                ..live.table.clone()
+            };
+            Ok(table_plan(live, table, at))
         }
-        Command::Join { seat, digest } => {
+        Command::Answer { token, accept } => {
+            let seat = seat_of(live, token)?;
+            let Some(request) = &live.table.takeback else {
+                return Err(ApiError::Conflict(
+                    "no take-back request is pending (it was answered, withdrawn, or a move was made)"
+                        .into(),
+                ));
+            };
+            let mut table = live.table.clone();
+            if seat == request.by {
+                if *accept {
+                    return Err(ApiError::Conflict(
+                        "you asked for this take-back; the others answer it".into(),
+                    ));
+                }
+                table.takeback = None;
+                return Ok(table_plan(live, table, at));
+            }
+            if !request.waiting.contains(&seat) || request.accepted.contains(&seat) {
+                return Err(ApiError::Forbidden(
+                    "the take-back request does not wait for your answer".into(),
+                ));
+            }
+            if !*accept {
+                table.takeback = None;
+                return Ok(table_plan(live, table, at));
+            }
+            let mut accepted = request.accepted.clone();
+            accepted.push(seat);
+            if request.waiting.iter().all(|s| accepted.contains(s)) {
+                return take_back(live, request.from, at).map(Checked::Commit);
+            }
+            table.takeback = Some(TakeBackRequest {
+                accepted,
+                ..request.clone()
+            });
+            Ok(table_plan(live, table, at))
+        }
+        Command::Resign { token } => {
+            let seat = seat_of(live, token)?;
+            not_over(live)?;
+            if live.resigned(seat) {
+                return Err(ApiError::Conflict("you have resigned already".into()));
+            }
+            let mut table = lapsed(&live.table);
+            set(&mut table.resigned, players, seat, true);
+            if players == 2 {
+                table.ending = Some(Ending {
+                    reason: "resignation".into(),
+                    winners: vec![1 - seat],
+                });
+                return Ok(table_plan(live, table, at));
+            }
+            let row = SeatRow {
+                kind: SeatKind::Ai,
+                level: Some(RESIGNED_LEVEL.into()),
+                token_digest: live.seats[seat as usize].token_digest.clone(),
+            };
+            Ok(Checked::Commit(Plan {
+                change: Change::HandOver {
+                    seat,
+                    level: RESIGNED_LEVEL.into(),
+                },
+                position: live.position.clone(),
+                seat: Some((seat, row)),
+                table,
+                at,
+            }))
+        }
+        Command::Draw { token, accept } => {
+            let seat = seat_of(live, token)?;
+            not_over(live)?;
+            if players != 2 {
+                return Err(ApiError::Conflict(
+                    "draws by agreement are for two-player games".into(),
+                ));
+            }
+            let other = 1 - seat;
+            if !live.is_person(other) {
+                return Err(ApiError::Conflict(
+                    "a draw can only be agreed with a person".into(),
+                ));
+            }
+            let mut table = live.table.clone();
+            match (*accept, live.table.draw_offer) {
+                (true, Some(by)) if by == seat => return Ok(Checked::Nothing),
+                (true, Some(_)) => {
+                    table.draw_offer = None;
+                    table.takeback = None;
+                    table.ending = Some(Ending {
+                        reason: "agreement".into(),
+                        winners: Vec::new(),
+                    });
+                }
+                (true, None) => table.draw_offer = Some(seat),
+                (false, Some(_)) => table.draw_offer = None,
+                (false, None) => {
+                    return Err(ApiError::Conflict(
+                        "there is no draw offer to decline".into(),
+                    ))
+                }
+            }
+            Ok(table_plan(live, table, at))
+        }
+        Command::Rematch { token } => {
+            seat_of(live, token)?;
+            if live.to_move().is_some() {
+                return Err(ApiError::Conflict(
+                    "a rematch can be asked for once the game is over".into(),
+                ));
+            }
+            if live.table.rematch.is_some() {
+                return Ok(Checked::Nothing);
+            }
+            let (game, computer_due) = rematch(live, at)?;
+            let table = Table {
+                rematch: Some(game.id.clone()),
+                ..lapsed(&live.table)
+            };
+            Ok(Checked::Commit(Plan {
+                change: Change::Rematch {
+                    game: Box::new(game),
+                    computer_due,
+                },
+                position: live.position.clone(),
+                seat: None,
+                table,
+                at,
+            }))
+        }
+        Command::Join { seat, digest, name } => {
             let open = live
                 .seats
                 .get(*seat as usize)
@@ -164,10 +424,10 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                     "seat {seat} is not open for joining"
                 )));
             }
-            if live.position.to_move().is_none() {
-                return Err(ApiError::Conflict("the game is over".into()));
-            }
-            Ok(Plan {
+            not_over(live)?;
+            let mut table = live.table.clone();
+            set(&mut table.names, players, *seat, name.clone());
+            Ok(Checked::Commit(Plan {
                 change: Change::Join {
                     seat: *seat,
                     digest: digest.clone(),
@@ -181,8 +441,85 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
                         token_digest: Some(digest.clone()),
                     },
                 )),
+                table,
                 at,
-            })
+            }))
+        }
+        Command::Claim { seat, digest } => {
+            let Some(row) = live.seats.get(*seat as usize) else {
+                return Err(ApiError::Conflict(format!("there is no seat {seat}")));
+            };
+            match &row.token_digest {
+                Some(held) if held.same(digest) => Ok(Checked::Nothing),
+                None if row.kind == SeatKind::Human => Ok(Checked::Commit(Plan {
+                    change: Change::Claim {
+                        seat: *seat,
+                        digest: digest.clone(),
+                    },
+                    position: live.position.clone(),
+                    seat: Some((
+                        *seat,
+                        SeatRow {
+                            token_digest: Some(digest.clone()),
+                            ..row.clone()
+                        },
+                    )),
+                    table: live.table.clone(),
+                    at,
+                })),
+                _ => Err(ApiError::Conflict(format!(
+                    "seat {seat} of the rematch is not waiting for you"
+                ))),
+            }
+        }
+        Command::Say { token, text } => {
+            let seat = seat_of(live, token)?;
+            if live.table.chat_off {
+                return Err(ApiError::Conflict("chat is off in this game".into()));
+            }
+            let recent: Vec<i64> = live
+                .chat
+                .iter()
+                .filter(|m| m.seat == seat && m.at > at - CHAT_WINDOW_MS)
+                .map(|m| m.at)
+                .collect();
+            if recent.len() >= CHAT_BURST {
+                let wait_ms = recent[recent.len() - CHAT_BURST] + CHAT_WINDOW_MS - at;
+                return Err(ApiError::TooManyRequests {
+                    what: format!(
+                        "too many messages (at most {CHAT_BURST} in {} s)",
+                        CHAT_WINDOW_MS / 1000
+                    ),
+                    retry_after: (wait_ms.max(0) as u64).div_ceil(1000).max(1),
+                });
+            }
+            Ok(Checked::Commit(Plan {
+                change: Change::Say(ChatRow {
+                    seat,
+                    text: text.clone(),
+                    at,
+                }),
+                position: live.position.clone(),
+                seat: None,
+                table: live.table.clone(),
+                at,
+            }))
+        }
+        Command::ChatEnabled { token, enabled } => {
+            let seat = seat_of(live, token)?;
+            if live.table.creator != Some(seat) {
+                return Err(ApiError::Forbidden(
+                    "only the game's creator can turn its chat on or off".into(),
+                ));
+            }
+            if live.table.chat_off != *enabled {
+                return Ok(Checked::Nothing);
+            }
+            let table = Table {
+                chat_off: !*enabled,
+                ..live.table.clone()
+            };
+            Ok(table_plan(live, table, at))
         }
         Command::Computer {
             seat,
@@ -190,14 +527,14 @@ fn check(live: &Live, command: &Command) -> Result<Plan, ApiError> {
             mv,
             ..
         } => {
-            let due = live.computer_to_move_in(live.position.as_ref())
-                && live.position.to_move().map(|s| s.0) == Some(*seat);
+            let due = live.computer_due() && live.to_move() == Some(*seat);
             if *seen != ply || !due {
                 return Err(ApiError::Conflict(format!(
                     "the game moved on while the computer thought (it thought at ply {seen}; the game is at ply {ply})"
                 )));
             }
             move_plan(live, *seat, mv, at)
+                .map(Checked::Commit)
                 .map_err(|e| ApiError::Internal(format!("the computer chose {mv:?}: {e}")))
         }
     }
@@ -214,8 +551,75 @@ fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError
         },
         position,
         seat: None,
+        table: lapsed(&live.table),
         at,
     })
+}
+
+/// The plan taking back every move from ply `from` on.
+fn take_back(live: &Live, from: usize, at: i64) -> Result<Plan, ApiError> {
+    Ok(Plan {
+        change: Change::TakeBack { from },
+        position: live.replay(from).map_err(ApiError::Internal)?,
+        seat: None,
+        table: lapsed(&live.table),
+        at,
+    })
+}
+
+/// The rematch of the finished game `live`: the same game, every seat moved one on, computer
+/// seats at their levels, people's seats kept for them; and whether its computer moves first.
+fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
+    let players = live.seats.len();
+    let moved = |seat: usize| (seat + 1) % players;
+    let mut seats = vec![
+        SeatRow {
+            kind: SeatKind::Open,
+            level: None,
+            token_digest: None,
+        };
+        players
+    ];
+    let mut names = vec![None; players];
+    for (old, row) in live.seats.iter().enumerate() {
+        let person = row.token_digest.is_some();
+        seats[moved(old)] = if person {
+            SeatRow {
+                kind: SeatKind::Human,
+                level: None,
+                token_digest: None,
+            }
+        } else if row.kind == SeatKind::Ai {
+            row.clone()
+        } else {
+            seats[moved(old)].clone()
+        };
+        names[moved(old)] = live.table.names.get(old).cloned().flatten();
+    }
+    let start = live.replay(0).map_err(ApiError::Internal)?;
+    let to_move = start.to_move().map(|s| s.0);
+    let computer_due = live::computer_due(&seats, to_move);
+    let game = GameRow {
+        id: random_id(),
+        game: live.game.clone(),
+        variant: live.options.variant.clone(),
+        players,
+        seats,
+        moves: Vec::new(),
+        to_move,
+        version: 0,
+        created: at,
+        updated: at,
+        table: Table {
+            names,
+            rematch_of: Some(live.id.clone()),
+            creator: live.table.creator.map(|c| moved(c as usize) as u8),
+            ..Table::default()
+        },
+        chat: Vec::new(),
+        present: Vec::new(),
+    };
+    Ok((game, computer_due))
 }
 
 /// Carries out `command` on game `id` through every step of the change path; the game's new
@@ -227,7 +631,15 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
     let mut current = false;
     for _ in 0..ATTEMPTS {
         let plan = match check(&live, &command) {
-            Ok(plan) => plan,
+            Ok(Checked::Commit(plan)) => plan,
+            Ok(Checked::Nothing) if !current => {
+                current = true;
+                if catch_up(state, &game, &mut live).await? {
+                    continue;
+                }
+                return Ok(live.view.clone());
+            }
+            Ok(Checked::Nothing) => return Ok(live.view.clone()),
             Err(refusal) if !current && refusal.may_be_stale() => {
                 current = true;
                 if catch_up(state, &game, &mut live).await? {
@@ -237,12 +649,21 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             }
             Err(refusal) => return Err(refusal),
         };
-        let computer_due = live.computer_to_move_in(plan.position.as_ref());
+        let to_move = live::to_move(&plan.table, plan.position.as_ref());
+        let computer_due = match &plan.seat {
+            Some((seat, row)) => {
+                let mut seats = live.seats.clone();
+                seats[*seat as usize] = row.clone();
+                live::computer_due(&seats, to_move)
+            }
+            None => live::computer_due(&live.seats, to_move),
+        };
         let commit = Commit {
             game: live.id.clone(),
             version: live.version,
             change: plan.change.clone(),
-            to_move: plan.position.to_move().map(|s| s.0),
+            to_move,
+            table: plan.table.clone(),
             computer_due,
             by: match &command {
                 Command::Computer { owner, .. } => Some(owner.clone()),
@@ -258,10 +679,18 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
         }
         match committed? {
             Committed::Done { version } => {
+                let wakes = computer_due
+                    || matches!(
+                        plan.change,
+                        Change::Rematch {
+                            computer_due: true,
+                            ..
+                        }
+                    );
                 apply(&mut live, plan, version);
                 live.view = view::render(&live);
                 game.publish(&live);
-                if computer_due {
+                if wakes {
                     state.computer_due.notify_one();
                 }
                 return Ok(live.view.clone());
@@ -282,11 +711,21 @@ fn apply(live: &mut Live, plan: Plan, version: i64) {
     match plan.change {
         Change::Move { mv, .. } => live.history.push(mv),
         Change::TakeBack { from } => live.history.truncate(from),
-        Change::Join { .. } => {}
+        Change::Say(message) => {
+            live.chat.push(message);
+            let over = live.chat.len().saturating_sub(CHAT_KEPT);
+            live.chat.drain(..over);
+        }
+        Change::Join { .. }
+        | Change::Claim { .. }
+        | Change::Table
+        | Change::HandOver { .. }
+        | Change::Rematch { .. } => {}
     }
     if let Some((seat, row)) = plan.seat {
         live.seats[seat as usize] = row;
     }
+    live.table = plan.table;
     live.position = plan.position;
     live.updated = plan.at;
     live.version = version;
@@ -321,6 +760,21 @@ async fn catch_up(
 /// watchers see it.
 pub async fn refresh(state: &AppState, game: &Arc<LiveGame>) -> Result<(), ApiError> {
     make_current(state, game, &mut *game.state.lock().await).await
+}
+
+/// Shows who has `game` open now, as the store says (after a [`StoreEvent::Presence`]), to its
+/// watchers in this process. Presence is not a change of the game: its version stays.
+///
+/// [`StoreEvent::Presence`]: trigonal_store::StoreEvent::Presence
+pub async fn show_presence(state: &AppState, game: &Arc<LiveGame>) -> Result<(), ApiError> {
+    let mut live = game.state.lock().await;
+    let present = state.store.present(&live.id).await?;
+    if present != live.present {
+        live.present = present;
+        live.view = view::render(&live);
+        game.publish(&live);
+    }
+    Ok(())
 }
 
 /// Makes sure the copy of `game` held in `live` is the store's (one cheap read when it is).

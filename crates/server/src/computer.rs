@@ -147,9 +147,8 @@ async fn play(
     let (position, history, seat, level) = {
         let mut live = game.state.lock().await;
         change::make_current(state, &game, &mut live).await?;
-        let due =
-            live.history.len() == claim.ply && live.computer_to_move_in(live.position.as_ref());
-        let Some(seat) = live.position.to_move().map(|s| s.0).filter(|_| due) else {
+        let due = live.history.len() == claim.ply && live.computer_due();
+        let Some(seat) = live.to_move().filter(|_| due) else {
             return Ok(()); // Changed or ended meanwhile: the job went or moved with that change.
         };
         let level: Level = live.seats[seat as usize]

@@ -35,12 +35,12 @@ pub enum ApiError {
         /// The limit in bytes.
         limit: usize,
     },
-    /// 429: this address created games faster than the server allows.
-    #[error("too many new games from your address (at most {per_minute} a minute); try again in {retry_after} s")]
+    /// 429: faster than the server allows (new games from one address, chat from one seat).
+    #[error("{what}; try again in {retry_after} s")]
     TooManyRequests {
-        /// The limit.
-        per_minute: u32,
-        /// Seconds until the next game may be created.
+        /// What was too fast, and the limit.
+        what: String,
+        /// Seconds until it may be done again.
         retry_after: u64,
     },
     /// 422: a move (or record) the rules refuse, or a finished game.

@@ -1,6 +1,7 @@
 //! What this process hears from the store about changes made anywhere: a game it watches is
 //! refreshed (its watchers see every move, in order), a game it only holds is marked stale (read
-//! again before it is next acted on), and a due computer move wakes its computer. When events may
+//! again before it is next acted on), a change of who has a game open is shown to its watchers,
+//! and a due computer move wakes its computer. When events may
 //! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
 //! holds is treated as changed. This process's own changes come back as events too; those are
 //! recognised ([`crate::live::LiveGame::is_own`]) and cost nothing.
@@ -25,6 +26,16 @@ pub async fn run(state: AppState) {
                     if !game.is_own(ply) {
                         changed(&state, game);
                     }
+                }
+            }
+            Ok(StoreEvent::Presence { game }) => {
+                if let Some(game) = state.hub.get(&game) {
+                    let state = state.clone();
+                    tokio::spawn(async move {
+                        if let Err(e) = change::show_presence(&state, &game).await {
+                            tracing::warn!(error = %e, "who has a game open could not be read");
+                        }
+                    });
                 }
             }
             Ok(StoreEvent::JobsDue) => state.computer_due.notify_one(),

@@ -7,7 +7,7 @@ use tokio::sync::broadcast;
 use trigonal_ai::Level;
 use trigonal_core::{Options, Record};
 use trigonal_store::{
-    now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Summary, TokenDigest,
+    now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Summary, Table, TokenDigest,
 };
 
 use crate::change::{self, Command};
@@ -39,7 +39,11 @@ pub struct CreateGame {
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum SeatSpec {
     /// A person known to the creator, who gets the token.
-    Human,
+    Human {
+        /// The player's name.
+        #[serde(default)]
+        name: Option<String>,
+    },
     /// A seat anyone may join from the lobby.
     Open,
     /// The computer at `level` (default `medium`).
@@ -77,12 +81,43 @@ pub struct MoveRequest {
     pub ply: usize,
 }
 
-/// `POST /api/games/{id}/undo`.
+/// A request carrying only a seat token: take-back, resign, rematch.
 #[derive(Debug, Deserialize)]
-pub struct UndoRequest {
-    /// The seat token of the person taking back.
+pub struct TokenRequest {
+    /// The seat token.
     #[serde(default)]
     pub token: String,
+}
+
+/// `POST /api/games/{id}/undo/answer`, `POST /api/games/{id}/draw`.
+#[derive(Debug, Deserialize)]
+pub struct AnswerRequest {
+    /// The seat token.
+    #[serde(default)]
+    pub token: String,
+    /// Accept (or offer), or decline (or withdraw). Required in answers to a take-back; a draw
+    /// request without it offers or accepts.
+    pub accept: Option<bool>,
+}
+
+/// `POST /api/games/{id}/chat`.
+#[derive(Debug, Deserialize)]
+pub struct ChatRequest {
+    /// The sender's seat token.
+    #[serde(default)]
+    pub token: String,
+    /// The message.
+    pub text: String,
+}
+
+/// `POST /api/games/{id}/chat/enabled`.
+#[derive(Debug, Deserialize)]
+pub struct ChatEnabledRequest {
+    /// The creator's seat token.
+    #[serde(default)]
+    pub token: String,
+    /// On or off.
+    pub enabled: bool,
 }
 
 /// `POST /api/games/{id}/join`.
@@ -90,6 +125,72 @@ pub struct UndoRequest {
 pub struct JoinRequest {
     /// The open seat to take.
     pub seat: u8,
+    /// The player's name.
+    #[serde(default)]
+    pub name: Option<String>,
+}
+
+/// The answer to a rematch: the new game, the caller's seat in it and its token.
+#[derive(Debug, Serialize)]
+pub struct Rematched {
+    id: String,
+    seat: u8,
+    token: String,
+}
+
+/// The longest name, in characters.
+pub const NAME_LIMIT: usize = 24;
+/// The longest chat message, in characters.
+pub const CHAT_LIMIT: usize = 200;
+
+/// Characters of Unicode's "format" category (invisible, or reordering text around them), which
+/// a name must not hide behind.
+fn is_format(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{0600}'..='\u{0605}' | '\u{061C}' | '\u{06DD}' | '\u{070F}'
+        | '\u{0890}'..='\u{0891}' | '\u{08E2}' | '\u{180E}' | '\u{200B}'..='\u{200F}'
+        | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}'
+        | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}' | '\u{110BD}' | '\u{110CD}'
+        | '\u{13430}'..='\u{1343F}' | '\u{1BCA0}'..='\u{1BCA3}' | '\u{1D173}'..='\u{1D17A}'
+        | '\u{E0001}' | '\u{E0020}'..='\u{E007F}')
+}
+
+/// A player's name as given (`None`: no name), checked: 1–24 characters once trimmed, no
+/// control or format character.
+pub fn player_name(name: Option<String>) -> Result<Option<String>, ApiError> {
+    let Some(name) = name else { return Ok(None) };
+    let name = name.trim();
+    let length = name.chars().count();
+    if length == 0 || length > NAME_LIMIT {
+        return Err(ApiError::BadRequest(format!(
+            "a name has 1 to {NAME_LIMIT} characters; this one has {length}"
+        )));
+    }
+    if let Some(c) = name.chars().find(|&c| c.is_control() || is_format(c)) {
+        return Err(ApiError::BadRequest(format!(
+            "a name cannot contain the invisible or control character U+{:04X}",
+            c as u32
+        )));
+    }
+    Ok(Some(name.to_string()))
+}
+
+/// A chat message as sent, checked: 1–200 characters once trimmed, no control character.
+pub fn chat_text(text: &str) -> Result<String, ApiError> {
+    let text = text.trim();
+    let length = text.chars().count();
+    if length == 0 || length > CHAT_LIMIT {
+        return Err(ApiError::BadRequest(format!(
+            "a message has 1 to {CHAT_LIMIT} characters; this one has {length}"
+        )));
+    }
+    if let Some(c) = text.chars().find(|c| c.is_control()) {
+        return Err(ApiError::BadRequest(format!(
+            "a message is one line without control characters (found U+{:04X})",
+            c as u32
+        )));
+    }
+    Ok(text.to_string())
 }
 
 /// `POST /api/records`.
@@ -179,9 +280,15 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
     }
     let mut seats = Vec::with_capacity(players);
     let mut tokens = Vec::new();
+    let mut table = Table {
+        names: vec![None; players],
+        ..Table::default()
+    };
     for (i, spec) in req.seats.into_iter().enumerate() {
         seats.push(match spec {
-            SeatSpec::Human => {
+            SeatSpec::Human { name } => {
+                table.names[i] = player_name(name)?;
+                table.creator.get_or_insert(i as u8);
                 let (token, digest) = TokenDigest::issue();
                 tokens.push(SeatToken {
                     seat: i as u8,
@@ -226,6 +333,9 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
         version: 0,
         created: now,
         updated: now,
+        table,
+        chat: Vec::new(),
+        present: Vec::new(),
     };
     let id = row.id.clone();
     let computer_due = live::computer_due(&row.seats, row.to_move);
@@ -272,18 +382,108 @@ pub async fn play(state: &AppState, id: &str, req: MoveRequest) -> Result<Utf8By
     change::execute(state, id, command).await
 }
 
-/// Takes back, for the holder of a seat token in a game against the computer, that seat's last
-/// turn and everything after it (the computer's replies). A turn is the seat's run of consecutive
-/// moves: one move in most games, the place, slides, pickups and end of The Triangle Game.
-pub async fn undo(state: &AppState, id: &str, req: UndoRequest) -> Result<Utf8Bytes, ApiError> {
+/// Takes back, for the holder of a seat token, that seat's last turn and everything after it —
+/// at once when no other person's move is among them, else as a request to those people. A turn
+/// is the seat's run of consecutive moves: one move in most games, the place, slides, pickups and
+/// end of The Triangle Game.
+pub async fn undo(state: &AppState, id: &str, req: TokenRequest) -> Result<Utf8Bytes, ApiError> {
     change::execute(state, id, Command::Undo { token: req.token }).await
+}
+
+/// Accepts or declines (or withdraws) the pending take-back request.
+pub async fn answer(state: &AppState, id: &str, req: AnswerRequest) -> Result<Utf8Bytes, ApiError> {
+    let accept = req
+        .accept
+        .ok_or_else(|| ApiError::BadRequest("say \"accept\": true or \"accept\": false".into()))?;
+    let command = Command::Answer {
+        token: req.token,
+        accept,
+    };
+    change::execute(state, id, command).await
+}
+
+/// Resigns the seat of a token.
+pub async fn resign(state: &AppState, id: &str, req: TokenRequest) -> Result<Utf8Bytes, ApiError> {
+    change::execute(state, id, Command::Resign { token: req.token }).await
+}
+
+/// Offers, accepts, declines or withdraws a draw.
+pub async fn draw(state: &AppState, id: &str, req: AnswerRequest) -> Result<Utf8Bytes, ApiError> {
+    let command = Command::Draw {
+        token: req.token,
+        accept: req.accept.unwrap_or(true),
+    };
+    change::execute(state, id, command).await
+}
+
+/// The rematch of a finished game for the holder of one of its seat tokens: made by the first
+/// who asks; each player gets their moved-on seat in it, with a token derived from their old one
+/// (so asking again gives the same).
+pub async fn rematch(state: &AppState, id: &str, req: TokenRequest) -> Result<Rematched, ApiError> {
+    let token = req.token;
+    change::execute(
+        state,
+        id,
+        Command::Rematch {
+            token: token.clone(),
+        },
+    )
+    .await?;
+    let game = change::find(state, id).await?;
+    let (new_id, seat) = {
+        let live = game.state.lock().await;
+        let new_id = live.table.rematch.clone().ok_or_else(|| {
+            ApiError::Internal(format!("game {id}: the rematch made is not in memory"))
+        })?;
+        let seat = live.seat_of(&token).ok_or_else(|| {
+            ApiError::Forbidden("that token does not belong to a seat of this game".into())
+        })?;
+        (new_id, (seat as usize + 1) % live.seats.len())
+    };
+    let new_token = TokenDigest::derive(&token, &new_id);
+    let seat = seat as u8;
+    let digest = TokenDigest::of(&new_token);
+    change::execute(state, &new_id, Command::Claim { seat, digest }).await?;
+    Ok(Rematched {
+        id: new_id,
+        seat,
+        token: new_token,
+    })
+}
+
+/// Sends a chat message.
+pub async fn say(state: &AppState, id: &str, req: ChatRequest) -> Result<Utf8Bytes, ApiError> {
+    let text = chat_text(&req.text)?;
+    change::execute(
+        state,
+        id,
+        Command::Say {
+            token: req.token,
+            text,
+        },
+    )
+    .await
+}
+
+/// Turns a game's chat on or off.
+pub async fn chat_enabled(
+    state: &AppState,
+    id: &str,
+    req: ChatEnabledRequest,
+) -> Result<Utf8Bytes, ApiError> {
+    let command = Command::ChatEnabled {
+        token: req.token,
+        enabled: req.enabled,
+    };
+    change::execute(state, id, command).await
 }
 
 /// Gives an open seat to whoever asks first.
 pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatToken, ApiError> {
+    let name = player_name(req.name)?;
     let (token, digest) = TokenDigest::issue();
     let seat = req.seat;
-    change::execute(state, id, Command::Join { seat, digest }).await?;
+    change::execute(state, id, Command::Join { seat, digest, name }).await?;
     Ok(SeatToken { seat, token })
 }
 
@@ -359,6 +559,9 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
             version: 0,
             created: now,
             updated: now,
+            table: Table::default(),
+            chat: Vec::new(),
+            present: Vec::new(),
         })
     })
     .await

@@ -1,13 +1,3 @@
-//! Trigonal's server: the HTTP and WebSocket service behind `trigonal serve`.
-//!
-//! It stores every game in SQLite (the truth: a move is committed before it is acknowledged),
-//! keeps the positions of games in play in memory (rebuilt from their moves through the game
-//! registry), pushes every change of a game to its players and spectators over a WebSocket, plays
-//! computer seats in the background on blocking threads, and serves the browser front end
-//! embedded from `web/`. It knows no game's rules: it reaches games through `trigonal-games` and
-//! `DynGame`, moves as canonical text, positions as scenes. The API it implements is
-//! `docs/api.md`.
-
 //! Trigonal's server: the HTTP and WebSocket service behind `trigonal serve`, and the computer
 //! seats behind `trigonal worker`.
 //!
@@ -29,6 +19,7 @@ mod games;
 mod limit;
 mod listen;
 mod live;
+mod presence;
 mod view;
 mod web;
 
@@ -100,6 +91,8 @@ pub struct AppState {
     hub: live::Hub,
     creation_limit: Option<limit::CreationLimit>,
     computer_due: Arc<Notify>,
+    /// Who has which game open, through this process.
+    presence: Arc<presence::Presence>,
     /// How long a request's body may take to arrive.
     body_timeout: Duration,
 }
@@ -109,6 +102,7 @@ impl AppState {
     /// no limit).
     pub fn new(store: Arc<dyn Store>, games_per_minute: u32) -> AppState {
         AppState {
+            presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
             store,
             hub: live::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
@@ -121,7 +115,10 @@ impl AppState {
     /// dropping idle games from memory; and, with `computer` > 0, playing computer seats with
     /// that many searches at once. The work stops when the returned guard is dropped.
     fn start_background(&self, computer: usize) -> Vec<AbortOnDrop> {
-        let mut tasks = vec![AbortOnDrop(tokio::spawn(feed::run(self.clone())))];
+        let mut tasks = vec![
+            AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
+            AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
+        ];
         if computer > 0 {
             tasks.push(AbortOnDrop(tokio::spawn(computer::run(
                 self.clone(),

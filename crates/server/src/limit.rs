@@ -40,7 +40,10 @@ impl CreationLimit {
         self.buckets.check_key(&address).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             ApiError::TooManyRequests {
-                per_minute: self.per_minute.get(),
+                what: format!(
+                    "too many new games from your address (at most {} a minute)",
+                    self.per_minute.get()
+                ),
                 retry_after: wait.as_secs() + 1,
             }
         })
@@ -81,10 +84,10 @@ mod tests {
             limit.take(a).unwrap();
         }
         match limit.take(a) {
-            Err(ApiError::TooManyRequests {
-                per_minute: 3,
-                retry_after,
-            }) => assert!((1..=21).contains(&retry_after), "{retry_after}"),
+            Err(ApiError::TooManyRequests { what, retry_after }) => {
+                assert!(what.contains("at most 3 a minute"), "{what}");
+                assert!((1..=21).contains(&retry_after), "{retry_after}");
+            }
             other => panic!("{other:?}"),
         }
         // Another address has its own bucket.

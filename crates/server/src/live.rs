@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
 use trigonal_core::{DynGame, Options};
-use trigonal_store::{now_ms, GameRow, MoveRow, SeatKind, SeatRow, TokenDigest};
+use trigonal_store::{now_ms, ChatRow, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 /// How many views a slow watcher may fall behind before it skips to newer ones.
 const CHANNEL: usize = 16;
@@ -19,6 +19,15 @@ pub fn computer_due(seats: &[SeatRow], to_move: Option<u8>) -> bool {
     to_move
         .and_then(|s| seats.get(s as usize))
         .is_some_and(|s| s.kind == SeatKind::Ai)
+}
+
+/// The seat to move in `position` with `table` around it: none once the game is over, by its
+/// rules or otherwise.
+pub fn to_move(table: &Table, position: &dyn DynGame) -> Option<u8> {
+    if table.ending.is_some() {
+        return None;
+    }
+    position.to_move().map(|s| s.0)
 }
 
 /// The state of one game, as of the store's `version` of it.
@@ -41,6 +50,12 @@ pub struct Live {
     pub updated: i64,
     /// The store's version of the game this copy is of.
     pub version: i64,
+    /// What is around the board: names, resignations, offers, an ending not by the rules.
+    pub table: Table,
+    /// The latest chat messages.
+    pub chat: Vec<ChatRow>,
+    /// The seats whose players have the game open.
+    pub present: Vec<u8>,
     /// The JSON view of the current state.
     pub view: Utf8Bytes,
 }
@@ -70,6 +85,9 @@ impl Live {
             created: row.created,
             updated: row.updated,
             version: row.version,
+            table: row.table,
+            chat: row.chat,
+            present: row.present,
             view: Utf8Bytes::from_static(""),
         })
     }
@@ -87,6 +105,9 @@ impl Live {
         if row.moves.len() >= known && row.moves[..known] == self.history[..] {
             self.seats = row.seats;
             self.updated = row.updated;
+            self.table = row.table;
+            self.chat = row.chat;
+            self.present = row.present;
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
                 self.position
                     .play(&mv.text)
@@ -113,23 +134,36 @@ impl Live {
             .map(|i| i as u8)
     }
 
-    /// Whether the game has a computer seat.
-    pub fn has_ai(&self) -> bool {
-        self.seats.iter().any(|s| s.kind == SeatKind::Ai)
+    /// Whether a computer move is due.
+    pub fn computer_due(&self) -> bool {
+        computer_due(&self.seats, self.to_move())
     }
 
-    /// Whether a computer seat is to move in `position` (a position of this game).
-    pub fn computer_to_move_in(&self, position: &dyn DynGame) -> bool {
-        computer_due(&self.seats, position.to_move().map(|s| s.0))
+    /// The seat to move: none once the game is over, by its rules or otherwise (a resignation,
+    /// a draw agreed).
+    pub fn to_move(&self) -> Option<u8> {
+        to_move(&self.table, self.position.as_ref())
     }
 
-    /// Whether undo is possible: a game against the computer with a person's move to take back.
+    /// Whether `seat` is a person's: a human seat with its token given out, and not resigned.
+    pub fn is_person(&self, seat: u8) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| s.kind == SeatKind::Human && s.token_digest.is_some())
+    }
+
+    /// Whether `seat` resigned.
+    pub fn resigned(&self, seat: u8) -> bool {
+        self.table.resigned.get(seat as usize) == Some(&true)
+    }
+
+    /// Whether a take-back may be asked for now: some person has a move to take back, and the
+    /// game did not end by resignation or agreement, nor has a rematch or a request pending.
     pub fn can_undo(&self) -> bool {
-        self.has_ai()
-            && self
-                .history
-                .iter()
-                .any(|m| self.seats[m.seat as usize].token_digest.is_some())
+        self.table.ending.is_none()
+            && self.table.rematch.is_none()
+            && self.table.takeback.is_none()
+            && self.history.iter().any(|m| self.is_person(m.seat))
     }
 
     /// The position after the first `ply` moves.
@@ -308,6 +342,9 @@ mod tests {
             version: moves.len() as i64,
             created: updated,
             updated,
+            table: Table::default(),
+            chat: Vec::new(),
+            present: Vec::new(),
         }
     }
 

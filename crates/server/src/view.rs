@@ -8,7 +8,10 @@ use time::OffsetDateTime;
 use trigonal_core::{DynGame, Scene};
 
 use crate::live::Live;
-use trigonal_store::SeatKind;
+use trigonal_store::{SeatKind, TakeBackRequest};
+
+/// How many of the latest chat messages a view carries.
+const CHAT_SHOWN: usize = 50;
 
 #[derive(Serialize)]
 struct View<'a> {
@@ -23,13 +26,32 @@ struct View<'a> {
     movers: Vec<u8>,
     legal: Vec<String>,
     clicks: Vec<Clicks>,
-    outcome: Option<OutcomeView>,
+    outcome: Option<OutcomeView<'a>>,
     scores: Option<Vec<i32>>,
-    seats: Vec<SeatView>,
+    seats: Vec<SeatView<'a>>,
     board: Scene,
     undo: bool,
+    takeback: Option<&'a TakeBackRequest>,
+    draw_offer: Option<u8>,
+    rematch: Option<&'a str>,
+    rematch_of: Option<&'a str>,
+    creator: Option<u8>,
+    chat: ChatView<'a>,
     created: String,
     updated: String,
+}
+
+#[derive(Serialize)]
+struct ChatView<'a> {
+    enabled: bool,
+    messages: Vec<MessageView<'a>>,
+}
+
+#[derive(Serialize)]
+struct MessageView<'a> {
+    seat: u8,
+    text: &'a str,
+    at: String,
 }
 
 #[derive(Serialize)]
@@ -40,17 +62,21 @@ struct Clicks {
 }
 
 #[derive(Serialize)]
-struct OutcomeView {
+struct OutcomeView<'a> {
     winners: Vec<u8>,
     scores: Option<Vec<i32>>,
+    reason: &'a str,
 }
 
 #[derive(Serialize)]
-struct SeatView {
+struct SeatView<'a> {
     seat: usize,
     kind: &'static str,
     level: Option<String>,
     taken: bool,
+    name: Option<&'a str>,
+    present: bool,
+    resigned: bool,
 }
 
 /// An RFC 3339 timestamp for unix milliseconds `ms`.
@@ -61,11 +87,50 @@ pub fn rfc3339(ms: i64) -> String {
         .unwrap_or_default()
 }
 
+/// How the game ended in `position` (after `ply` moves) if it did: by the table's ending (a
+/// resignation, a draw agreed) in the current position, else by the rules, where resigned seats
+/// cannot win — when the rules make only resigned seats win, the unresigned seats with the best
+/// score do (nobody, when the game has no scores).
+fn outcome<'a>(live: &'a Live, position: &dyn DynGame, current: bool) -> Option<OutcomeView<'a>> {
+    let scores = position.scores();
+    if let (true, Some(ending)) = (current, &live.table.ending) {
+        return Some(OutcomeView {
+            winners: ending.winners.clone(),
+            scores,
+            reason: &ending.reason,
+        });
+    }
+    let by_rules = position.outcome()?;
+    let mut winners: Vec<u8> = by_rules.winners.iter().map(|s| s.0).collect();
+    if winners.iter().any(|&s| live.resigned(s)) {
+        winners.retain(|&s| !live.resigned(s));
+        if winners.is_empty() {
+            if let Some(scores) = &scores {
+                let standing = (0..scores.len() as u8).filter(|&s| !live.resigned(s));
+                let best = standing.clone().map(|s| scores[s as usize]).max();
+                winners = standing
+                    .filter(|&s| Some(scores[s as usize]) == best)
+                    .collect();
+            }
+        }
+    }
+    Some(OutcomeView {
+        winners,
+        scores,
+        reason: "rules",
+    })
+}
+
 /// The JSON view of `live` after its first `ply` moves, given `position`, the position then.
 /// `legal` and `clicks` are filled only for the current position.
 fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
     let current = ply == live.history.len();
-    let (legal, clicks) = if current {
+    let to_move = if current {
+        live.to_move()
+    } else {
+        position.to_move().map(|s| s.0)
+    };
+    let (legal, clicks) = if current && to_move.is_some() {
         position
             .legal_clicks()
             .into_iter()
@@ -82,7 +147,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         variant: position.options().variant,
         players: position.players(),
         ply,
-        to_move: position.to_move().map(|s| s.0),
+        to_move,
         history: live.history[..ply]
             .iter()
             .map(|m| m.text.as_str())
@@ -90,10 +155,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         movers: live.history[..ply].iter().map(|m| m.seat).collect(),
         legal,
         clicks,
-        outcome: position.outcome().map(|o| OutcomeView {
-            winners: o.winners.iter().map(|s| s.0).collect(),
-            scores: scores.clone(),
-        }),
+        outcome: outcome(live, position, current),
         scores,
         seats: live
             .seats
@@ -103,11 +165,31 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
                 seat,
                 kind: s.kind.as_str(),
                 level: s.level.clone(),
-                taken: s.kind != SeatKind::Open,
+                taken: s.kind != SeatKind::Open
+                    && !(s.kind == SeatKind::Human && s.token_digest.is_none()),
+                name: live.table.names.get(seat).and_then(|n| n.as_deref()),
+                present: live.present.contains(&(seat as u8)),
+                resigned: live.resigned(seat as u8),
             })
             .collect(),
         board: position.scene(),
         undo: live.can_undo(),
+        takeback: live.table.takeback.as_ref(),
+        draw_offer: live.table.draw_offer,
+        rematch: live.table.rematch.as_deref(),
+        rematch_of: live.table.rematch_of.as_deref(),
+        creator: live.table.creator,
+        chat: ChatView {
+            enabled: !live.table.chat_off,
+            messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]
+                .iter()
+                .map(|m| MessageView {
+                    seat: m.seat,
+                    text: &m.text,
+                    at: rfc3339(m.at),
+                })
+                .collect(),
+        },
         created: rfc3339(live.created),
         updated: rfc3339(live.updated),
     };

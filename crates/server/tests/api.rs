@@ -367,7 +367,7 @@ async fn a_websocket_sees_every_move_and_a_computer_seat_answers(kind: &str) {
 
 on_both!(a_websocket_sees_every_move_and_a_computer_seat_answers);
 
-async fn undo_takes_back_against_the_computer_only(kind: &str) {
+async fn undo_takes_back_own_moves_at_once_and_asks_for_others(kind: &str) {
     let server = start(kind).await;
     let (id, tokens) = server
         .create(json!({"game": "triangoli",
@@ -427,8 +427,9 @@ async fn undo_takes_back_against_the_computer_only(kind: &str) {
     assert_eq!(r.body["ply"], 0);
     assert_eq!(r.body["to_move"], 0);
 
-    // Never another person's move: with two people and a computer, seat 0 cannot take back
-    // once seat 1 has moved after it; seat 1 can take back its own turn (and the computer's).
+    // Never another person's move unasked: with two people and a computer, seat 0's take-back
+    // after seat 1 has moved is a request to seat 1; seat 1 can take back its own turn (and the
+    // computer's) at once.
     let (id, tokens) = server
         .create(json!({"game": "four-triangles", "players": 3,
                        "seats": [{"kind": "human"}, {"kind": "human"},
@@ -447,13 +448,24 @@ async fn undo_takes_back_against_the_computer_only(kind: &str) {
             json!({"token": tokens[0]}),
         )
         .await;
-    assert_eq!(r.status, 409, "{}", r.text);
-    assert!(r.error().contains("another person's move"), "{}", r.error());
+    assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(
-        server.view(&id).await["history"],
-        before["history"],
-        "nothing changed"
+        r.body["takeback"],
+        json!({"by": 0, "from": 0, "waiting": [1], "accepted": []})
     );
+    assert_eq!(
+        r.body["history"], before["history"],
+        "nothing taken back yet"
+    );
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo/answer"),
+            json!({"token": tokens[1], "accept": false}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["takeback"], Value::Null);
+    assert_eq!(r.body["history"], before["history"], "declined");
     let r = server
         .post(
             &format!("/api/games/{id}/undo"),
@@ -464,20 +476,29 @@ async fn undo_takes_back_against_the_computer_only(kind: &str) {
     assert_eq!(r.body["ply"], 1);
     assert_eq!(r.body["history"][0], before["history"][0]);
 
-    // Not between people.
+    // Between people, a move nobody has answered yet is the mover's own to take back.
     let (id, tokens) = server.create_humans("triangoli", 2).await;
     server.play_some(&id, &tokens, 0).await;
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[1]}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "seat 1 has not moved");
+    assert!(r.error().contains("no move"), "{}", r.error());
     let r = server
         .post(
             &format!("/api/games/{id}/undo"),
             json!({"token": tokens[0]}),
         )
         .await;
-    assert_eq!(r.status, 409);
-    assert!(r.error().contains("computer"));
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["ply"], 0);
+    assert_eq!(r.body["takeback"], Value::Null);
 }
 
-on_both!(undo_takes_back_against_the_computer_only);
+on_both!(undo_takes_back_own_moves_at_once_and_asks_for_others);
 
 async fn records_download_upload_and_replay(kind: &str) {
     let server = start(kind).await;
@@ -572,7 +593,8 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     let (mut ws, first) = watch(&server, &id).await;
     assert_eq!(
         first["seats"][1],
-        json!({"seat": 1, "kind": "open", "level": null, "taken": false})
+        json!({"seat": 1, "kind": "open", "level": null, "taken": false, "name": null,
+               "present": false, "resigned": false})
     );
 
     for seat in [0, 2] {
@@ -582,7 +604,10 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
         assert_eq!(r.status, 409, "seat {seat}");
     }
     let r = server
-        .post(&format!("/api/games/{id}/join"), json!({"seat": 1}))
+        .post(
+            &format!("/api/games/{id}/join"),
+            json!({"seat": 1, "name": " Bob "}),
+        )
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.body["seat"], 1);
@@ -590,7 +615,8 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     let seat = next_view(&mut ws).await["seats"][1].clone();
     assert_eq!(
         seat,
-        json!({"seat": 1, "kind": "human", "level": null, "taken": true})
+        json!({"seat": 1, "kind": "human", "level": null, "taken": true, "name": "Bob",
+               "present": false, "resigned": false})
     );
     let r = server
         .post(&format!("/api/games/{id}/join"), json!({"seat": 1}))

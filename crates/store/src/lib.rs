@@ -151,6 +151,73 @@ pub struct GameRow {
     pub created: i64,
     /// Last changed, unix milliseconds.
     pub updated: i64,
+    /// What is around the board: names, resignations, offers, how the game ended.
+    pub table: Table,
+    /// The latest chat messages (at most [`CHAT_KEPT`]), oldest first.
+    pub chat: Vec<ChatRow>,
+    /// The seats whose players have the game open now (see [`Store::set_presence`]), in order.
+    pub present: Vec<u8>,
+}
+
+/// How many of a game's latest chat messages a load returns.
+pub const CHAT_KEPT: usize = 200;
+
+/// What is around a game's board besides its moves and seats, stored as one JSON value with the
+/// game and replaced whole by each change: the store does not look inside.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+pub struct Table {
+    /// Each seat's name, if its player gave one.
+    pub names: Vec<Option<String>>,
+    /// Each seat's resignation (a resigned seat of a 3–4 player game is played by the computer).
+    pub resigned: Vec<bool>,
+    /// How the game ended, when not by its rules (a resignation, a draw agreed).
+    pub ending: Option<Ending>,
+    /// The seat offering a draw.
+    pub draw_offer: Option<u8>,
+    /// A take-back waiting for the consent of the people whose moves it removes.
+    pub takeback: Option<TakeBackRequest>,
+    /// The rematch of this game.
+    pub rematch: Option<String>,
+    /// The game this one is a rematch of.
+    pub rematch_of: Option<String>,
+    /// The seat of the person who created the game (who may turn chat off).
+    pub creator: Option<u8>,
+    /// Whether the creator turned chat off.
+    pub chat_off: bool,
+}
+
+/// An ending that is not the rules'.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Ending {
+    /// Why: `resignation`, `agreement`.
+    pub reason: String,
+    /// The seats that won.
+    pub winners: Vec<u8>,
+}
+
+/// A take-back asked for by `by`, from ply `from`, waiting for `waiting` to consent.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TakeBackRequest {
+    /// The asker.
+    pub by: u8,
+    /// The first ply it takes back.
+    pub from: usize,
+    /// Everyone whose consent it needs.
+    pub waiting: Vec<u8>,
+    /// Those of them who gave it.
+    pub accepted: Vec<u8>,
+}
+
+/// One chat message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatRow {
+    /// The sender's seat.
+    pub seat: u8,
+    /// The text.
+    pub text: String,
+    /// When, unix milliseconds.
+    pub at: i64,
 }
 
 /// A line of the lobby.
@@ -197,6 +264,32 @@ pub enum Change {
         /// Its new token's digest.
         digest: TokenDigest,
     },
+    /// The human seat `seat` kept for a player who has no token yet (a rematch's) gets the token
+    /// of `digest`.
+    Claim {
+        /// The seat.
+        seat: u8,
+        /// Its token's digest.
+        digest: TokenDigest,
+    },
+    /// Only the table changes.
+    Table,
+    /// The computer plays `seat` from now on, at `level` (the person there keeps the token).
+    HandOver {
+        /// The seat.
+        seat: u8,
+        /// The computer's level.
+        level: String,
+    },
+    /// A chat message.
+    Say(ChatRow),
+    /// Stores `game` (with its computer job when `computer_due`) as this game's rematch.
+    Rematch {
+        /// The new game.
+        game: Box<GameRow>,
+        /// Whether a computer seat is to move first in it.
+        computer_due: bool,
+    },
 }
 
 /// A change to commit, and the state it leads to.
@@ -210,6 +303,8 @@ pub struct Commit {
     pub change: Change,
     /// The seat to move afterwards (`None`: over).
     pub to_move: Option<u8>,
+    /// The game's table afterwards.
+    pub table: Table,
     /// Whether a computer seat is to move afterwards: a job for it is kept in the same commit.
     pub computer_due: bool,
     /// For a computer's move: the process that made it (its claim owner). That process keeps
@@ -229,7 +324,7 @@ impl Commit {
         match &self.change {
             Change::Move { ply, .. } => ply + 1,
             Change::TakeBack { from } => *from,
-            Change::Join { .. } => ply,
+            _ => ply,
         }
     }
 }
@@ -266,12 +361,21 @@ pub enum StoreEvent {
         /// Its moves now.
         ply: usize,
     },
+    /// Who has game `game` open changed: read [`Store::present`] again.
+    Presence {
+        /// The game.
+        game: String,
+    },
     /// A computer move became due somewhere: claim it.
     JobsDue,
     /// The events may have missed some (the connection was lost and is back): re-read what
     /// is watched.
     Resync,
 }
+
+/// How long a process's record of who has a game open lasts unless renewed (processes renew
+/// every [`PRESENCE_TTL`] / 3).
+pub const PRESENCE_TTL: Duration = Duration::from_secs(30);
 
 /// How many events a process may fall behind before it must resync.
 pub const EVENTS: usize = 4096;
@@ -324,6 +428,24 @@ pub trait Store: Send + Sync {
         owner: &str,
         retry_after: Duration,
     ) -> Result<(), StoreError>;
+
+    /// Records that process `owner` has `sockets` connections showing the player of `seat` in
+    /// game `game` (0: none), valid for [`PRESENCE_TTL`] unless renewed; announces
+    /// [`StoreEvent::Presence`] when whether the seat is present may have changed.
+    async fn set_presence(
+        &self,
+        game: &str,
+        seat: u8,
+        owner: &str,
+        sockets: u32,
+    ) -> Result<(), StoreError>;
+
+    /// Keeps `owner`'s presence valid for [`PRESENCE_TTL`] more, and drops everyone's that has
+    /// lapsed (a process that died), announcing each game whose presence changed.
+    async fn renew_presence(&self, owner: &str) -> Result<(), StoreError>;
+
+    /// The seats of game `game` whose players have it open now, in order.
+    async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError>;
 
     /// A receiver of every event from now on.
     fn events(&self) -> broadcast::Receiver<StoreEvent>;

@@ -8,7 +8,7 @@
 //! group commit).
 //!
 //! Events come through a connection of their own (not a pooled one) that `LISTEN`s on
-//! [`CHANGES`] (payload: the game id and its ply) and [`JOBS`]. Notifications sent while it is
+//! [`CHANGES`] (payload: the game id and its ply), [`JOBS`] and [`PRESENCE`]. Notifications sent while it is
 //! disconnected are lost, so after every reconnect it reports [`StoreEvent::Resync`].
 //!
 //! Migrations run at start inside a transaction holding an advisory lock, so processes that start
@@ -24,15 +24,18 @@ use tokio_postgres::error::SqlState;
 use tokio_postgres::types::Type;
 use tokio_postgres::{AsyncMessage, NoTls};
 
+use crate::sqlite::table_json;
 use crate::{
-    ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
-    StoreEvent, Summary, TokenDigest, AFFINITY, EVENTS,
+    ms, now_ms, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store,
+    StoreError, StoreEvent, Summary, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
 };
 
 /// The channel of committed changes; payload `"<game id> <ply>"`.
 pub const CHANGES: &str = "trigonal_changes";
 /// The channel of due computer moves; no payload.
 pub const JOBS: &str = "trigonal_jobs";
+/// The channel of changes to who has a game open; payload: the game id.
+pub const PRESENCE: &str = "trigonal_presence";
 
 /// The key of the advisory lock held while migrating (any fixed number; "trigonal" in ASCII).
 const MIGRATION_LOCK: i64 = 0x0074_7269_676f_6e61;
@@ -83,6 +86,27 @@ const MIGRATIONS: &[&str] = &[
     // next one is offered first.
     "ALTER TABLE games ADD COLUMN computer_owner TEXT;
     ALTER TABLE jobs ADD COLUMN prefer TEXT;",
+    // 3: what is around the board (names, resignations, offers, endings: JSON, see `Table`),
+    // chat, and who has each game open.
+    "ALTER TABLE games ADD COLUMN table_state TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE chat (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,             -- 0, 1, … in the order sent
+        seat     INTEGER NOT NULL,
+        text     TEXT NOT NULL,
+        at       BIGINT NOT NULL,              -- unix milliseconds
+        PRIMARY KEY (game_id, n)
+    );
+    CREATE TABLE presence (
+        game_id  TEXT NOT NULL,
+        seat     INTEGER NOT NULL,
+        owner    TEXT NOT NULL,                -- the process holding the connections
+        sockets  INTEGER NOT NULL,
+        expires  BIGINT NOT NULL,              -- unix milliseconds, unless renewed
+        PRIMARY KEY (game_id, seat, owner)
+    );
+    CREATE INDEX presence_by_owner ON presence (owner);
+    CREATE INDEX presence_by_expiry ON presence (expires);",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -105,8 +129,9 @@ const TAIL: &str = ",
            CASE WHEN $7 THEN pg_notify('trigonal_jobs', '') END
     FROM g";
 
-/// The types of `$1`…`$9` of the change statements (`$9`: the process of a computer's move).
-const PARAMETERS: [Type; 9] = [
+/// The types of `$1`…`$10` of the change statements (`$9`: the process of a computer's move;
+/// `$10`: the table afterwards).
+const PARAMETERS: [Type; 10] = [
     Type::TEXT,
     Type::INT8,
     Type::INT4,
@@ -116,12 +141,13 @@ const PARAMETERS: [Type; 9] = [
     Type::BOOL,
     Type::INT8,
     Type::TEXT,
+    Type::TEXT,
 ];
 
 /// A move: `$1` game, `$2` version, `$3` ply, `$4` move, `$5` seat, `$6` to move.
 const MOVE: &str = "WITH g AS (
         UPDATE games SET ply = ply + 1, to_move = $6, version = version + 1, updated = $8,
-            computer_owner = coalesce($9, computer_owner)
+            computer_owner = coalesce($9, computer_owner), table_state = $10
         WHERE id = $1 AND version = $2 AND ply = $3
         RETURNING id, version, ply, computer_owner
     ),
@@ -131,7 +157,8 @@ const MOVE: &str = "WITH g AS (
 
 /// A take-back: `$1` game, `$2` version, `$3` first ply deleted, `$6` to move.
 const TAKE_BACK: &str = "WITH g AS (
-        UPDATE games SET ply = $3, to_move = $6, version = version + 1, updated = $8
+        UPDATE games SET ply = $3, to_move = $6, version = version + 1, updated = $8,
+            table_state = $10
         WHERE id = $1 AND version = $2 AND ply >= $3
         RETURNING id, version, ply, computer_owner
     ),
@@ -141,7 +168,7 @@ const TAKE_BACK: &str = "WITH g AS (
 
 /// A join: `$1` game, `$2` version, `$3` seat, `$4` token digest.
 const JOIN: &str = "WITH g AS (
-        UPDATE games SET version = version + 1, updated = $8
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10
         WHERE id = $1 AND version = $2 AND EXISTS
             (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'open'
              AND token_digest IS NULL)
@@ -152,6 +179,46 @@ const JOIN: &str = "WITH g AS (
         WHERE game_id IN (SELECT id FROM g) AND seat = $3
     )";
 
+/// A claim of a kept seat: `$1` game, `$2` version, `$3` seat, `$4` token digest.
+const CLAIM: &str = "WITH g AS (
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10
+        WHERE id = $1 AND version = $2 AND EXISTS
+            (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'human'
+             AND token_digest IS NULL)
+        RETURNING id, version, ply, computer_owner
+    ),
+    m AS (
+        UPDATE seats SET token_digest = $4 WHERE game_id IN (SELECT id FROM g) AND seat = $3
+    )";
+
+/// A change of the table alone: `$1` game, `$2` version, `$6` to move, `$10` table.
+const TABLE: &str = "WITH g AS (
+        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10
+        WHERE id = $1 AND version = $2
+        RETURNING id, version, ply, computer_owner
+    )";
+
+/// The computer takes a seat over: `$1` game, `$2` version, `$3` seat, `$4` level.
+const HAND_OVER: &str = "WITH g AS (
+        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10
+        WHERE id = $1 AND version = $2
+        RETURNING id, version, ply, computer_owner
+    ),
+    m AS (
+        UPDATE seats SET kind = 'ai', level = $4 WHERE game_id IN (SELECT id FROM g) AND seat = $3
+    )";
+
+/// A chat message: `$1` game, `$2` version, `$4` text, `$5` seat, `$8` when.
+const SAY: &str = "WITH g AS (
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10
+        WHERE id = $1 AND version = $2
+        RETURNING id, version, ply, computer_owner
+    ),
+    m AS (
+        INSERT INTO chat (game_id, n, seat, text, at)
+        SELECT id, (SELECT count(*) FROM chat WHERE game_id = $1), $5, $4, $8 FROM g
+    )";
+
 /// The game, its seats and its moves in one statement, so as of one moment.
 const LOAD: &str = "SELECT g.id, g.game, g.variant, g.players, g.to_move, g.version, g.created,
         g.updated,
@@ -160,8 +227,21 @@ const LOAD: &str = "SELECT g.id, g.game, g.variant, g.players, g.to_move, g.vers
         ARRAY(SELECT token_digest FROM seats WHERE game_id = g.id ORDER BY seat),
         ARRAY(SELECT move FROM moves WHERE game_id = g.id ORDER BY ply),
         ARRAY(SELECT seat FROM moves WHERE game_id = g.id ORDER BY ply),
-        ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply)
+        ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply),
+        g.table_state,
+        ARRAY(SELECT seat FROM (SELECT n, seat FROM chat WHERE game_id = g.id
+                                ORDER BY n DESC LIMIT $3) c ORDER BY n),
+        ARRAY(SELECT text FROM (SELECT n, text FROM chat WHERE game_id = g.id
+                                ORDER BY n DESC LIMIT $3) c ORDER BY n),
+        ARRAY(SELECT at FROM (SELECT n, at FROM chat WHERE game_id = g.id
+                              ORDER BY n DESC LIMIT $3) c ORDER BY n),
+        ARRAY(SELECT DISTINCT seat FROM presence WHERE game_id = g.id AND sockets > 0
+              AND expires > $4 ORDER BY seat)
     FROM games g WHERE g.id = $1 AND ($2::BIGINT IS NULL OR g.version <> $2)";
+
+/// The seats of a game shown present: `$1` game, `$2` now.
+const PRESENT: &str = "SELECT DISTINCT seat FROM presence
+    WHERE game_id = $1 AND sockets > 0 AND expires > $2 ORDER BY seat";
 
 /// The PostgreSQL store: a pool, and the channel its listener feeds. Cheap to clone.
 #[derive(Clone)]
@@ -284,7 +364,10 @@ impl PgStore {
         let client = self.client().await?;
         let statement = client.prepare_cached(LOAD).await.map_err(pg)?;
         let Some(r) = client
-            .query_opt(&statement, &[&id, &newer_than])
+            .query_opt(
+                &statement,
+                &[&id, &newer_than, &(CHAT_KEPT as i64), &now_ms()],
+            )
             .await
             .map_err(pg)?
         else {
@@ -315,6 +398,25 @@ impl PgStore {
                 at,
             });
         }
+        let table: String = r.get(14);
+        let table = serde_json::from_str(&table)
+            .map_err(|e| StoreError::Damaged(format!("game {id}: its table: {e}")))?;
+        let mut chat = Vec::new();
+        let senders: Vec<i32> = r.get(15);
+        let lines: Vec<String> = r.get(16);
+        let sent: Vec<i64> = r.get(17);
+        for ((sender, text), at) in senders.into_iter().zip(lines).zip(sent) {
+            chat.push(ChatRow {
+                seat: seat(sender)?,
+                text,
+                at,
+            });
+        }
+        let present = r
+            .get::<_, Vec<i32>>(18)
+            .into_iter()
+            .map(seat)
+            .collect::<Result<_, _>>()?;
         Ok(Some(GameRow {
             id: r.get(0),
             game: r.get(1),
@@ -326,6 +428,9 @@ impl PgStore {
             version: r.get(5),
             created: r.get(6),
             updated: r.get(7),
+            table,
+            chat,
+            present,
         }))
     }
 
@@ -404,7 +509,9 @@ async fn listen(
                     }
                 });
                 let listening = client
-                    .batch_execute(&format!("LISTEN {CHANGES}; LISTEN {JOBS};"))
+                    .batch_execute(&format!(
+                        "LISTEN {CHANGES}; LISTEN {JOBS}; LISTEN {PRESENCE};"
+                    ))
                     .await;
                 if let Err(e) = listening {
                     tracing::warn!(error = %e, "LISTEN failed; reconnecting");
@@ -423,6 +530,10 @@ async fn listen(
                             Ok(AsyncMessage::Notification(n)) => {
                                 let event = if n.channel() == JOBS {
                                     Some(StoreEvent::JobsDue)
+                                } else if n.channel() == PRESENCE {
+                                    Some(StoreEvent::Presence {
+                                        game: n.payload().to_string(),
+                                    })
                                 } else {
                                     n.payload().rsplit_once(' ').and_then(|(game, ply)| {
                                         Some(StoreEvent::Changed {
@@ -452,6 +563,91 @@ async fn listen(
     }
 }
 
+/// Writes a new game in `tx`: its row, seats, moves and chat, and its computer job when
+/// `computer_due`.
+async fn insert(
+    tx: &deadpool_postgres::Transaction<'_>,
+    game: &GameRow,
+    computer_due: bool,
+) -> Result<(), StoreError> {
+    let ply = game.moves.len() as i32;
+    tx.execute(
+        "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated,
+                            table_state)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        &[
+            &game.id,
+            &game.game,
+            &game.variant,
+            &(game.players as i32),
+            &ply,
+            &game.to_move.map(i32::from),
+            &game.version,
+            &game.created,
+            &game.updated,
+            &table_json(&game.table),
+        ],
+    )
+    .await
+    .map_err(pg)?;
+    let kinds: Vec<&str> = game.seats.iter().map(|s| s.kind.as_str()).collect();
+    let levels: Vec<Option<&str>> = game.seats.iter().map(|s| s.level.as_deref()).collect();
+    let digests: Vec<Option<&str>> = game
+        .seats
+        .iter()
+        .map(|s| s.token_digest.as_ref().map(TokenDigest::as_str))
+        .collect();
+    tx.execute(
+        "INSERT INTO seats (game_id, seat, kind, level, token_digest)
+         SELECT $1, s.n - 1, s.kind, s.level, s.digest
+         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY
+             AS s(kind, level, digest, n)",
+        &[&game.id, &kinds, &levels, &digests],
+    )
+    .await
+    .map_err(pg)?;
+    if !game.moves.is_empty() {
+        let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
+        let seats: Vec<i32> = game.moves.iter().map(|m| i32::from(m.seat)).collect();
+        let ats: Vec<i64> = game.moves.iter().map(|m| m.at).collect();
+        tx.execute(
+            "INSERT INTO moves (game_id, ply, move, seat, at)
+             SELECT $1, m.n - 1, m.move, m.seat, m.at
+             FROM unnest($2::text[], $3::int[], $4::bigint[]) WITH ORDINALITY
+                 AS m(move, seat, at, n)",
+            &[&game.id, &texts, &seats, &ats],
+        )
+        .await
+        .map_err(pg)?;
+    }
+    if !game.chat.is_empty() {
+        let seats: Vec<i32> = game.chat.iter().map(|m| i32::from(m.seat)).collect();
+        let texts: Vec<&str> = game.chat.iter().map(|m| m.text.as_str()).collect();
+        let ats: Vec<i64> = game.chat.iter().map(|m| m.at).collect();
+        tx.execute(
+            "INSERT INTO chat (game_id, n, seat, text, at)
+             SELECT $1, m.n - 1, m.seat, m.text, m.at
+             FROM unnest($2::int[], $3::text[], $4::bigint[]) WITH ORDINALITY
+                 AS m(seat, text, at, n)",
+            &[&game.id, &seats, &texts, &ats],
+        )
+        .await
+        .map_err(pg)?;
+    }
+    if computer_due {
+        tx.execute(
+            "INSERT INTO jobs (game_id, kind, ply, due) VALUES ($1, 'move', $2, $3)",
+            &[&game.id, &ply, &game.created],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute("SELECT pg_notify('trigonal_jobs', '')", &[])
+            .await
+            .map_err(pg)?;
+    }
+    Ok(())
+}
+
 #[async_trait]
 impl Store for PgStore {
     fn kind(&self) -> &'static str {
@@ -470,65 +666,7 @@ impl Store for PgStore {
     async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let ply = game.moves.len() as i32;
-        tx.execute(
-            "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-            &[
-                &game.id,
-                &game.game,
-                &game.variant,
-                &(game.players as i32),
-                &ply,
-                &game.to_move.map(i32::from),
-                &game.version,
-                &game.created,
-                &game.updated,
-            ],
-        )
-        .await
-        .map_err(pg)?;
-        let kinds: Vec<&str> = game.seats.iter().map(|s| s.kind.as_str()).collect();
-        let levels: Vec<Option<&str>> = game.seats.iter().map(|s| s.level.as_deref()).collect();
-        let digests: Vec<Option<&str>> = game
-            .seats
-            .iter()
-            .map(|s| s.token_digest.as_ref().map(TokenDigest::as_str))
-            .collect();
-        tx.execute(
-            "INSERT INTO seats (game_id, seat, kind, level, token_digest)
-             SELECT $1, s.n - 1, s.kind, s.level, s.digest
-             FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY
-                 AS s(kind, level, digest, n)",
-            &[&game.id, &kinds, &levels, &digests],
-        )
-        .await
-        .map_err(pg)?;
-        if !game.moves.is_empty() {
-            let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
-            let seats: Vec<i32> = game.moves.iter().map(|m| i32::from(m.seat)).collect();
-            let ats: Vec<i64> = game.moves.iter().map(|m| m.at).collect();
-            tx.execute(
-                "INSERT INTO moves (game_id, ply, move, seat, at)
-                 SELECT $1, m.n - 1, m.move, m.seat, m.at
-                 FROM unnest($2::text[], $3::int[], $4::bigint[]) WITH ORDINALITY
-                     AS m(move, seat, at, n)",
-                &[&game.id, &texts, &seats, &ats],
-            )
-            .await
-            .map_err(pg)?;
-        }
-        if computer_due {
-            tx.execute(
-                "INSERT INTO jobs (game_id, kind, ply, due) VALUES ($1, 'move', $2, $3)",
-                &[&game.id, &ply, &game.created],
-            )
-            .await
-            .map_err(pg)?;
-            tx.execute("SELECT pg_notify('trigonal_jobs', '')", &[])
-                .await
-                .map_err(pg)?;
-        }
+        insert(&tx, &game, computer_due).await?;
         tx.commit().await.map_err(pg)
     }
 
@@ -541,7 +679,7 @@ impl Store for PgStore {
     }
 
     async fn commit(&self, commit: Commit) -> Result<Committed, StoreError> {
-        let client = self.client().await?;
+        let mut client = self.client().await?;
         let to_move = commit.to_move.map(i32::from);
         let (head, ply, text, seat): (&str, i32, Option<&str>, Option<i32>) = match &commit.change {
             Change::Move { ply, mv } => (
@@ -552,29 +690,51 @@ impl Store for PgStore {
             ),
             Change::TakeBack { from } => (TAKE_BACK, *from as i32, None, None),
             Change::Join { seat, digest } => (JOIN, i32::from(*seat), Some(digest.as_str()), None),
+            Change::Claim { seat, digest } => {
+                (CLAIM, i32::from(*seat), Some(digest.as_str()), None)
+            }
+            Change::Table | Change::Rematch { .. } => (TABLE, 0, None, None),
+            Change::HandOver { seat, level } => {
+                (HAND_OVER, i32::from(*seat), Some(level.as_str()), None)
+            }
+            Change::Say(m) => (SAY, 0, Some(m.text.as_str()), Some(i32::from(m.seat))),
         };
-        // One parameter list, typed, for the three statements: each uses the ones it needs.
+        // One parameter list, typed, for every statement: each uses the ones it needs.
         let sql = format!("{head}{TAIL}");
-        let statement = client
-            .prepare_typed_cached(&sql, &PARAMETERS)
-            .await
-            .map_err(pg)?;
-        let result = client
-            .query_opt(
-                &statement,
-                &[
-                    &commit.game,
-                    &commit.version,
-                    &ply,
-                    &text,
-                    &seat,
-                    &to_move,
-                    &commit.computer_due,
-                    &commit.at,
-                    &commit.by,
-                ],
-            )
-            .await;
+        let table = table_json(&commit.table);
+        let parameters: [&(dyn tokio_postgres::types::ToSql + Sync); 10] = [
+            &commit.game,
+            &commit.version,
+            &ply,
+            &text,
+            &seat,
+            &to_move,
+            &commit.computer_due,
+            &commit.at,
+            &commit.by,
+            &table,
+        ];
+        let result = if let Change::Rematch { game, computer_due } = &commit.change {
+            // The link and the new game in one transaction.
+            let tx = client.transaction().await.map_err(pg)?;
+            let statement = tx
+                .prepare_typed_cached(&sql, &PARAMETERS)
+                .await
+                .map_err(pg)?;
+            match tx.query_opt(&statement, &parameters).await {
+                Ok(Some(row)) => {
+                    insert(&tx, game, *computer_due).await?;
+                    tx.commit().await.map(|()| Some(row))
+                }
+                other => other,
+            }
+        } else {
+            let statement = client
+                .prepare_typed_cached(&sql, &PARAMETERS)
+                .await
+                .map_err(pg)?;
+            client.query_opt(&statement, &parameters).await
+        };
         match result {
             Ok(Some(row)) => Ok(Committed::Done {
                 version: row.get(0),
@@ -697,6 +857,104 @@ impl Store for PgStore {
             .await
             .map_err(pg)?;
         Ok(())
+    }
+
+    async fn set_presence(
+        &self,
+        game: &str,
+        seat: u8,
+        owner: &str,
+        sockets: u32,
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let now = now_ms();
+        let seat = i32::from(seat);
+        let tx = client.transaction().await.map_err(pg)?;
+        // Serialises the presence changes of one game, so that each sees the one before.
+        tx.execute("SELECT pg_advisory_xact_lock(hashtext($1))", &[&game])
+            .await
+            .map_err(pg)?;
+        let before: Vec<i32> = tx
+            .query(PRESENT, &[&game, &now])
+            .await
+            .map_err(pg)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        if sockets == 0 {
+            tx.execute(
+                "DELETE FROM presence WHERE game_id = $1 AND seat = $2 AND owner = $3",
+                &[&game, &seat, &owner],
+            )
+            .await
+            .map_err(pg)?;
+        } else {
+            tx.execute(
+                "INSERT INTO presence (game_id, seat, owner, sockets, expires)
+                 VALUES ($1, $2, $3, $4, $5)
+                 ON CONFLICT (game_id, seat, owner) DO UPDATE
+                 SET sockets = excluded.sockets, expires = excluded.expires",
+                &[
+                    &game,
+                    &seat,
+                    &owner,
+                    &(sockets as i32),
+                    &(now + ms(PRESENCE_TTL)),
+                ],
+            )
+            .await
+            .map_err(pg)?;
+        }
+        let after: Vec<i32> = tx
+            .query(PRESENT, &[&game, &now])
+            .await
+            .map_err(pg)?
+            .iter()
+            .map(|r| r.get(0))
+            .collect();
+        if after != before {
+            tx.execute("SELECT pg_notify('trigonal_presence', $1)", &[&game])
+                .await
+                .map_err(pg)?;
+        }
+        tx.commit().await.map_err(pg)
+    }
+
+    async fn renew_presence(&self, owner: &str) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        let now = now_ms();
+        client
+            .execute(
+                "UPDATE presence SET expires = $2 WHERE owner = $1",
+                &[&owner, &(now + ms(PRESENCE_TTL))],
+            )
+            .await
+            .map_err(pg)?;
+        client
+            .execute(
+                "WITH lapsed AS (DELETE FROM presence WHERE expires <= $1 RETURNING game_id)
+                 SELECT pg_notify('trigonal_presence', game_id)
+                 FROM (SELECT DISTINCT game_id FROM lapsed) l",
+                &[&now],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(())
+    }
+
+    async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(PRESENT, &[&game, &now_ms()])
+            .await
+            .map_err(pg)?;
+        rows.iter()
+            .map(|r| {
+                let seat: i32 = r.get(0);
+                u8::try_from(seat)
+                    .map_err(|_| StoreError::Damaged(format!("game {game}: seat {seat}")))
+            })
+            .collect()
     }
 
     fn events(&self) -> broadcast::Receiver<StoreEvent> {

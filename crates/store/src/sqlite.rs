@@ -20,8 +20,8 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Savepoint, Tran
 use tokio::sync::{broadcast, oneshot};
 
 use crate::{
-    ms, now_ms, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store, StoreError,
-    StoreEvent, Summary, TokenDigest, AFFINITY, EVENTS,
+    ms, now_ms, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatRow, Store,
+    StoreError, StoreEvent, Summary, Table, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
 };
 
 /// One step of the schema.
@@ -90,6 +90,28 @@ const MIGRATIONS: &[Migration] = &[
     Migration::Sql(
         "ALTER TABLE games ADD COLUMN computer_owner TEXT;
     ALTER TABLE jobs ADD COLUMN prefer TEXT;",
+    ),
+    // 5: what is around the board (names, resignations, offers, endings: JSON, see `Table`),
+    // chat, and who has each game open.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN table_state TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE chat (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        n        INTEGER NOT NULL,            -- 0, 1, … in the order sent
+        seat     INTEGER NOT NULL,
+        text     TEXT NOT NULL,
+        at       INTEGER NOT NULL,            -- unix milliseconds
+        PRIMARY KEY (game_id, n)
+    ) WITHOUT ROWID;
+    CREATE TABLE presence (
+        game_id  TEXT NOT NULL,
+        seat     INTEGER NOT NULL,
+        owner    TEXT NOT NULL,               -- the process holding the connections
+        sockets  INTEGER NOT NULL,
+        expires  INTEGER NOT NULL,            -- unix milliseconds, unless renewed
+        PRIMARY KEY (game_id, seat, owner)
+    ) WITHOUT ROWID;
+    CREATE INDEX presence_by_owner ON presence (owner);",
     ),
 ];
 
@@ -199,28 +221,36 @@ impl SqliteStore {
     /// The game `id` as of one moment, if stored — and, given `newer_than`, only if its version
     /// is not that one.
     async fn load(&self, id: &str, newer_than: Option<i64>) -> Result<Option<GameRow>, StoreError> {
+        let name = id.to_string();
         let id = id.to_string();
         let row = self
             .call(move |c| {
                 // In one savepoint: the game, its seats and its moves as of one moment.
-                let Some(mut game) = c
+                let Some((table, mut game)) = c
                     .query_row(
-                        "SELECT id, game, variant, players, to_move, version, created, updated
+                        "SELECT id, game, variant, players, to_move, version, created, updated,
+                                table_state
                          FROM games WHERE id = ?1 AND (?2 IS NULL OR version <> ?2)",
                         params![id, newer_than],
                         |r| {
-                            Ok(GameRow {
-                                id: r.get(0)?,
-                                game: r.get(1)?,
-                                variant: r.get(2)?,
-                                players: r.get::<_, i64>(3)? as usize,
-                                seats: Vec::new(),
-                                moves: Vec::new(),
-                                to_move: r.get(4)?,
-                                version: r.get(5)?,
-                                created: r.get(6)?,
-                                updated: r.get(7)?,
-                            })
+                            Ok((
+                                r.get::<_, String>(8)?,
+                                GameRow {
+                                    id: r.get(0)?,
+                                    game: r.get(1)?,
+                                    variant: r.get(2)?,
+                                    players: r.get::<_, i64>(3)? as usize,
+                                    seats: Vec::new(),
+                                    moves: Vec::new(),
+                                    to_move: r.get(4)?,
+                                    version: r.get(5)?,
+                                    created: r.get(6)?,
+                                    updated: r.get(7)?,
+                                    table: Table::default(),
+                                    chat: Vec::new(),
+                                    present: Vec::new(),
+                                },
+                            ))
                         },
                     )
                     .optional()?
@@ -252,14 +282,32 @@ impl SqliteStore {
                     })?
                     .collect::<Result<Vec<_>, _>>()?;
                 drop(moves);
+                game.chat = c
+                    .prepare_cached(
+                        "SELECT seat, text, at FROM
+                           (SELECT n, seat, text, at FROM chat WHERE game_id = ?1
+                            ORDER BY n DESC LIMIT ?2)
+                         ORDER BY n",
+                    )?
+                    .query_map(params![id, CHAT_KEPT as i64], |r| {
+                        Ok(ChatRow {
+                            seat: r.get(0)?,
+                            text: r.get(1)?,
+                            at: r.get(2)?,
+                        })
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                game.present = present(&c, &id)?;
                 drop(seats_stmt);
                 c.commit()?;
-                Ok(Some((game, seats)))
+                Ok(Some((game, seats, table)))
             })
             .await?;
-        let Some((mut game, seats)) = row else {
+        let Some((mut game, seats, table)) = row else {
             return Ok(None);
         };
+        game.table = serde_json::from_str(&table)
+            .map_err(|e| StoreError::Damaged(format!("game {name}: its table: {e}")))?;
         for (kind, level, token_digest) in seats {
             game.seats.push(SeatRow {
                 kind: kind.parse()?,
@@ -274,6 +322,71 @@ impl SqliteStore {
         // Nobody listening is not an error.
         let _ = self.events.send(event);
     }
+}
+
+/// The seats of game `id` shown present now.
+fn present(c: &Savepoint<'_>, id: &str) -> rusqlite::Result<Vec<u8>> {
+    c.prepare_cached(
+        "SELECT DISTINCT seat FROM presence
+         WHERE game_id = ?1 AND sockets > 0 AND expires > ?2 ORDER BY seat",
+    )?
+    .query_map(params![id, now_ms()], |r| r.get(0))?
+    .collect()
+}
+
+/// Writes a new game: its row, seats, moves, and its computer job when `computer_due`.
+fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::Result<()> {
+    let ply = game.moves.len();
+    tx.execute(
+        "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated,
+                            table_state)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+        params![
+            game.id,
+            game.game,
+            game.variant,
+            game.players as i64,
+            ply as i64,
+            game.to_move,
+            game.version,
+            game.created,
+            game.updated,
+            table_json(&game.table),
+        ],
+    )?;
+    let mut seat = tx.prepare_cached(
+        "INSERT INTO seats (game_id, seat, kind, level, token_digest) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (i, s) in game.seats.iter().enumerate() {
+        seat.execute(params![
+            game.id,
+            i as i64,
+            s.kind.as_str(),
+            s.level,
+            s.token_digest.as_ref().map(TokenDigest::as_str)
+        ])?;
+    }
+    let mut mv = tx.prepare_cached(
+        "INSERT INTO moves (game_id, ply, move, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (ply, m) in game.moves.iter().enumerate() {
+        mv.execute(params![game.id, ply as i64, m.text, m.seat, m.at])?;
+    }
+    let mut say = tx.prepare_cached(
+        "INSERT INTO chat (game_id, n, seat, text, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?;
+    for (n, m) in game.chat.iter().enumerate() {
+        say.execute(params![game.id, n as i64, m.seat, m.text, m.at])?;
+    }
+    if computer_due {
+        keep_job(tx, &game.id, ply, true, game.created)?;
+    }
+    Ok(())
+}
+
+/// The stored form of a table.
+pub(crate) fn table_json(table: &Table) -> String {
+    serde_json::to_string(table).expect("a table serialises")
 }
 
 /// Keeps the computer's job of game `id` in step with a change: due at `ply` when
@@ -317,46 +430,8 @@ impl Store for SqliteStore {
     }
 
     async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError> {
-        let ply = game.moves.len();
         self.call(move |tx| {
-            tx.execute(
-                "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-                params![
-                    game.id,
-                    game.game,
-                    game.variant,
-                    game.players as i64,
-                    ply as i64,
-                    game.to_move,
-                    game.version,
-                    game.created,
-                    game.updated
-                ],
-            )?;
-            {
-                let mut seat = tx.prepare(
-                    "INSERT INTO seats (game_id, seat, kind, level, token_digest) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?;
-                for (i, s) in game.seats.iter().enumerate() {
-                    seat.execute(params![
-                        game.id,
-                        i as i64,
-                        s.kind.as_str(),
-                        s.level,
-                        s.token_digest.as_ref().map(TokenDigest::as_str)
-                    ])?;
-                }
-                let mut mv = tx.prepare(
-                    "INSERT INTO moves (game_id, ply, move, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?;
-                for (ply, m) in game.moves.iter().enumerate() {
-                    mv.execute(params![game.id, ply as i64, m.text, m.seat, m.at])?;
-                }
-            }
-            if computer_due {
-                keep_job(&tx, &game.id, ply, true, game.created)?;
-            }
+            insert(&tx, &game, computer_due)?;
             tx.commit()
         })
         .await?;
@@ -375,7 +450,13 @@ impl Store for SqliteStore {
     }
 
     async fn commit(&self, commit: Commit) -> Result<Committed, StoreError> {
-        let (game, computer_due) = (commit.game.clone(), commit.computer_due);
+        let (game, mut computer_due) = (commit.game.clone(), commit.computer_due);
+        if let Change::Rematch {
+            computer_due: true, ..
+        } = &commit.change
+        {
+            computer_due = true;
+        }
         let done = self
             .call(move |tx| {
                 let Commit {
@@ -383,6 +464,7 @@ impl Store for SqliteStore {
                     version,
                     change,
                     to_move,
+                    table,
                     computer_due,
                     by,
                     at,
@@ -441,12 +523,48 @@ impl Store for SqliteStore {
                         }
                         ply
                     }
+                    Change::Claim { seat, digest } => {
+                        let claimed = tx
+                            .prepare_cached(
+                                "UPDATE seats SET token_digest = ?3
+                                 WHERE game_id = ?1 AND seat = ?2 AND kind = 'human'
+                                 AND token_digest IS NULL",
+                            )?
+                            .execute(params![id, seat, digest.as_str()])?;
+                        if claimed != 1 {
+                            return Ok(None);
+                        }
+                        ply
+                    }
+                    Change::Table => ply,
+                    Change::HandOver { seat, level } => {
+                        tx.prepare_cached(
+                            "UPDATE seats SET kind = 'ai', level = ?3 WHERE game_id = ?1 AND seat = ?2",
+                        )?
+                        .execute(params![id, seat, level])?;
+                        ply
+                    }
+                    Change::Say(m) => {
+                        tx.prepare_cached(
+                            "INSERT INTO chat (game_id, n, seat, text, at)
+                             VALUES (?1, (SELECT count(*) FROM chat WHERE game_id = ?1), ?2, ?3, ?4)",
+                        )?
+                        .execute(params![id, m.seat, m.text, m.at])?;
+                        ply
+                    }
+                    Change::Rematch {
+                        game,
+                        computer_due,
+                    } => {
+                        insert(&tx, &game, computer_due)?;
+                        ply
+                    }
                 };
                 tx.prepare_cached(
                     "UPDATE games SET ply = ?2, to_move = ?3,
-                     computer_owner = coalesce(?4, computer_owner) WHERE id = ?1",
+                     computer_owner = coalesce(?4, computer_owner), table_state = ?5 WHERE id = ?1",
                 )?
-                .execute(params![id, after as i64, to_move, by])?;
+                .execute(params![id, after as i64, to_move, by, table_json(&table)])?;
                 keep_job(&tx, &id, after, computer_due, at)?;
                 tx.commit()?;
                 Ok(Some((version + 1, after)))
@@ -572,6 +690,71 @@ impl Store for SqliteStore {
             tx.commit()
         })
         .await
+    }
+
+    async fn set_presence(
+        &self,
+        game: &str,
+        seat: u8,
+        owner: &str,
+        sockets: u32,
+    ) -> Result<(), StoreError> {
+        let (id, owner) = (game.to_string(), owner.to_string());
+        let expires = now_ms() + ms(PRESENCE_TTL);
+        let changed = self
+            .call(move |tx| {
+                let before = present(&tx, &id)?;
+                if sockets == 0 {
+                    tx.prepare_cached(
+                        "DELETE FROM presence WHERE game_id = ?1 AND seat = ?2 AND owner = ?3",
+                    )?
+                    .execute(params![id, seat, owner])?;
+                } else {
+                    tx.prepare_cached(
+                        "INSERT INTO presence (game_id, seat, owner, sockets, expires)
+                         VALUES (?1, ?2, ?3, ?4, ?5)
+                         ON CONFLICT (game_id, seat, owner) DO UPDATE
+                         SET sockets = excluded.sockets, expires = excluded.expires",
+                    )?
+                    .execute(params![id, seat, owner, sockets, expires])?;
+                }
+                let changed = present(&tx, &id)? != before;
+                tx.commit()?;
+                Ok(changed)
+            })
+            .await?;
+        if changed {
+            self.announce(StoreEvent::Presence {
+                game: game.to_string(),
+            });
+        }
+        Ok(())
+    }
+
+    async fn renew_presence(&self, owner: &str) -> Result<(), StoreError> {
+        let owner = owner.to_string();
+        let now = now_ms();
+        let lapsed = self
+            .call(move |tx| {
+                tx.prepare_cached("UPDATE presence SET expires = ?2 WHERE owner = ?1")?
+                    .execute(params![owner, now + ms(PRESENCE_TTL)])?;
+                let lapsed = tx
+                    .prepare_cached("DELETE FROM presence WHERE expires <= ?1 RETURNING game_id")?
+                    .query_map([now], |r| r.get::<_, String>(0))?
+                    .collect::<Result<std::collections::BTreeSet<_>, _>>()?;
+                tx.commit()?;
+                Ok(lapsed)
+            })
+            .await?;
+        for game in lapsed {
+            self.announce(StoreEvent::Presence { game });
+        }
+        Ok(())
+    }
+
+    async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError> {
+        let id = game.to_string();
+        self.call(move |tx| present(&tx, &id)).await
     }
 
     fn events(&self) -> broadcast::Receiver<StoreEvent> {

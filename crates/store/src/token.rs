@@ -28,6 +28,19 @@ impl TokenDigest {
         (token, digest)
     }
 
+    /// The token derived from the secret `token` for `context` (a new game), always the same
+    /// for the same pair: whoever holds `token` can be given it again without it being stored,
+    /// and nobody without `token` can compute it. 128 bits, like an issued token.
+    pub fn derive(token: &str, context: &str) -> String {
+        let digest = Sha256::new()
+            .chain_update(b"trigonal derived seat token\0")
+            .chain_update(token.as_bytes())
+            .chain_update(b"\0")
+            .chain_update(context.as_bytes())
+            .finalize();
+        URL_SAFE_NO_PAD.encode(&digest[..16])
+    }
+
     /// The digest of `token`.
     pub fn of(token: &str) -> TokenDigest {
         TokenDigest(URL_SAFE_NO_PAD.encode(Sha256::digest(token.as_bytes())))
@@ -58,6 +71,20 @@ impl TokenDigest {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_derived_token_depends_on_both_its_secret_and_its_context() {
+        let a = TokenDigest::derive("secret", "game1");
+        assert_eq!(a, TokenDigest::derive("secret", "game1"));
+        assert_eq!(a.len(), 22);
+        assert_ne!(a, TokenDigest::derive("secret", "game2"));
+        assert_ne!(a, TokenDigest::derive("secreT", "game1"));
+        // The separator keeps ("ab", "c") apart from ("a", "bc").
+        assert_ne!(
+            TokenDigest::derive("ab", "c"),
+            TokenDigest::derive("a", "bc")
+        );
+    }
 
     #[test]
     fn a_digest_matches_its_token_only() {

@@ -8,8 +8,8 @@ use proptest::prelude::*;
 use tokio::sync::Barrier;
 use trigonal_store::testing::{fresh_pg, Place};
 use trigonal_store::{
-    on_both, open, Change, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow, Store,
-    StoreEvent, TokenDigest,
+    on_both, open, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow,
+    Store, StoreEvent, Table, TokenDigest,
 };
 
 /// A second handle on the store at `place`: on PostgreSQL another pool, as another process
@@ -42,6 +42,9 @@ fn game(id: &str, seats: Vec<SeatRow>) -> GameRow {
         version: 0,
         created: 1,
         updated: 1,
+        table: Table::default(),
+        chat: Vec::new(),
+        present: Vec::new(),
     }
 }
 
@@ -62,6 +65,7 @@ fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: 
             mv: mv(text, seat),
         },
         to_move: Some(1 - seat),
+        table: Table::default(),
         computer_due,
         by: None,
         at: 2,
@@ -139,6 +143,7 @@ async fn changes_need_the_current_version(kind: &str) {
         version: 2,
         change: Change::TakeBack { from: 1 },
         to_move: Some(1),
+        table: Table::default(),
         computer_due: false,
         by: None,
         at: 3,
@@ -182,6 +187,7 @@ async fn an_open_seat_is_joined_once(kind: &str) {
             digest: TokenDigest::of(who),
         },
         to_move: Some(0),
+        table: Table::default(),
         computer_due: false,
         by: None,
         at: 5,
@@ -242,6 +248,7 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
                             digest: TokenDigest::of(&format!("j{i}")),
                         },
                         to_move: Some(0),
+                        table: Table::default(),
                         computer_due: false,
                         by: None,
                         at: 3,
@@ -493,6 +500,9 @@ struct Model {
     moves: Vec<String>,
     version: i64,
     joined: bool,
+    handed_over: bool,
+    chat: Vec<String>,
+    table: Table,
 }
 
 #[derive(Clone, Debug)]
@@ -500,6 +510,9 @@ enum Step {
     Move { stale: bool },
     TakeBack { from: usize, stale: bool },
     Join { stale: bool },
+    Table { stale: bool },
+    Say { stale: bool },
+    HandOver { stale: bool },
 }
 
 fn steps() -> impl Strategy<Value = Vec<Step>> {
@@ -508,6 +521,9 @@ fn steps() -> impl Strategy<Value = Vec<Step>> {
             4 => any::<bool>().prop_map(|s| Step::Move { stale: s }),
             1 => (0usize..6, any::<bool>()).prop_map(|(from, s)| Step::TakeBack { from, stale: s }),
             1 => any::<bool>().prop_map(|s| Step::Join { stale: s }),
+            1 => any::<bool>().prop_map(|s| Step::Table { stale: s }),
+            2 => any::<bool>().prop_map(|s| Step::Say { stale: s }),
+            1 => any::<bool>().prop_map(|s| Step::HandOver { stale: s }),
         ],
         1..25,
     )
@@ -545,13 +561,28 @@ proptest! {
                             Change::Join { seat: 1, digest: TokenDigest::of("j") },
                             *stale,
                         ),
+                        Step::Table { stale } => (Change::Table, *stale),
+                        Step::Say { stale } => (
+                            Change::Say(ChatRow { seat: 0, text: format!("c{i}"), at: 3 }),
+                            *stale,
+                        ),
+                        Step::HandOver { stale } => (
+                            Change::HandOver { seat: 0, level: "easy".into() },
+                            *stale,
+                        ),
                     };
                     let applies = !stale
                         && match &change {
                             Change::TakeBack { from } => *from <= model.moves.len(),
                             Change::Join { .. } => !model.joined,
-                            Change::Move { .. } => true,
+                            _ => true,
                         };
+                    // Every change carries the whole table it leaves.
+                    let table = Table {
+                        draw_offer: Some(i as u8 % 2),
+                        names: vec![Some(format!("n{i}")), None],
+                        ..Table::default()
+                    };
                     let version = if stale { model.version - 1 } else { model.version };
                     let result = store
                         .commit(Commit {
@@ -559,6 +590,7 @@ proptest! {
                             version,
                             change: change.clone(),
                             to_move: Some(0),
+                            table: table.clone(),
                             computer_due: false,
                             by: None,
                             at: 2,
@@ -568,10 +600,14 @@ proptest! {
                     if applies {
                         assert_eq!(result, Committed::Done { version: model.version + 1 });
                         model.version += 1;
+                        model.table = table;
                         match change {
                             Change::Move { .. } => model.moves.push(format!("m{i}")),
                             Change::TakeBack { from } => model.moves.truncate(from),
                             Change::Join { .. } => model.joined = true,
+                            Change::Say(m) => model.chat.push(m.text),
+                            Change::HandOver { .. } => model.handed_over = true,
+                            _ => {}
                         }
                     } else {
                         assert_eq!(result, Committed::Stale, "{kind} step {i}: {step:?}");
@@ -582,6 +618,10 @@ proptest! {
                 assert_eq!(moves, model.moves, "{kind}");
                 assert_eq!(row.version, model.version, "{kind}");
                 assert_eq!(row.seats[1].kind == SeatKind::Human, model.joined, "{kind}");
+                assert_eq!(row.seats[0].kind == SeatKind::Ai, model.handed_over, "{kind}");
+                assert_eq!(row.table, model.table, "{kind}");
+                let chat: Vec<String> = row.chat.iter().map(|m| m.text.clone()).collect();
+                assert_eq!(chat, model.chat, "{kind}");
                 let lobby = store.list_games(false, 5).await.unwrap();
                 assert_eq!(lobby[0].ply, model.moves.len(), "{kind}");
             }
