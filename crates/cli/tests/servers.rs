@@ -477,3 +477,155 @@ fn a_computer_seat_keeps_to_the_process_that_plays_it() {
     }
     assert_eq!(owners.len(), 1, "{owners:?}");
 }
+
+/// Sends `{"token": token}` on a player's socket: its seat is shown present.
+fn hello(ws: &mut Ws, token: &str) {
+    ws.send(Message::Text(json!({"token": token}).to_string().into()))
+        .unwrap();
+}
+
+/// Views from `ws` until one satisfies `done` (each within 20 s; at most `limit` views).
+fn view_until(ws: &mut Ws, limit: usize, done: impl Fn(&Value) -> bool) -> Value {
+    for _ in 0..limit {
+        let v = next_view(ws);
+        if done(&v) {
+            return v;
+        }
+    }
+    panic!("no view of the kind awaited in {limit}");
+}
+
+#[test]
+fn a_player_on_one_process_is_shown_present_on_the_others_until_their_process_dies() {
+    let db = fresh_pg();
+    let [s0, s1, s2] = three(&db);
+    let (id, tokens) = humans(&s0);
+    let mut watcher = watch(&s0, &id);
+    assert_eq!(next_view(&mut watcher)["seats"][1]["present"], false);
+
+    // Seat 1 opens the game through another process: the watcher sees it present.
+    let mut player = watch(&s1, &id);
+    next_view(&mut player);
+    hello(&mut player, &tokens[1]);
+    let v = view_until(&mut watcher, 3, |v| v["seats"][1]["present"] == true);
+    assert_eq!(v["seats"][0]["present"], false);
+    assert_eq!(view(&s2, &id)["seats"][1]["present"], true);
+    // It closes the page: away, on every process.
+    player.close(None).unwrap();
+    let _ = player.flush();
+    view_until(&mut watcher, 3, |v| v["seats"][1]["present"] == false);
+
+    // Seat 0 opens it through s2, whose process then dies without closing anything: the
+    // presence it recorded lapses (within its 30 s lifetime and a sweep every 10 s).
+    let mut player = watch(&s2, &id);
+    next_view(&mut player);
+    hello(&mut player, &tokens[0]);
+    view_until(&mut watcher, 3, |v| v["seats"][0]["present"] == true);
+    let killed = Instant::now();
+    s2.kill();
+    drop(player);
+    if let MaybeTlsStream::Plain(s) = watcher.get_mut() {
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+    }
+    let v = view_until(&mut watcher, 3, |v| v["seats"][0]["present"] == false);
+    assert_eq!(v["seats"][1]["present"], false);
+    assert!(
+        killed.elapsed() < Duration::from_secs(45),
+        "{:?}",
+        killed.elapsed()
+    );
+    assert_eq!(view(&s1, &id)["seats"][0]["present"], false);
+}
+
+#[test]
+fn a_rematch_asked_on_two_processes_at_once_is_one_game_and_answers_race_to_one_state() {
+    let db = fresh_pg();
+    let servers = Arc::new(three(&db));
+    for round in 0..5 {
+        let (id, tokens) = humans(&servers[0]);
+        let v = view(&servers[0], &id);
+        play(&servers[0], &id, &tokens[0], &v["legal"][round], &json!(0));
+        let v = view(&servers[1], &id);
+        play(&servers[1], &id, &tokens[1], &v["legal"][round], &json!(1));
+
+        // Seat 0 asks to take its move back; seat 1 accepts on one process and declines on
+        // another at the same instant: one wins, and every process shows its effect.
+        let (status, asked) = servers[2].post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": tokens[0]}),
+        );
+        assert_eq!(status, 200, "{asked}");
+        let barrier = Arc::new(Barrier::new(2));
+        let answers: Vec<_> = [(0, true), (1, false)]
+            .into_iter()
+            .map(|(s, accept)| {
+                let (servers, barrier, id, token) = (
+                    Arc::clone(&servers),
+                    Arc::clone(&barrier),
+                    id.clone(),
+                    tokens[1].clone(),
+                );
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    servers[s]
+                        .post(
+                            &format!("/api/games/{id}/undo/answer"),
+                            json!({"token": token, "accept": accept}),
+                        )
+                        .0
+                })
+            })
+            .collect();
+        let statuses: Vec<u16> = answers.into_iter().map(|a| a.join().unwrap()).collect();
+        let mut sorted = statuses.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, [200, 409], "round {round}");
+        let ply = if statuses[0] == 200 { 0 } else { 2 };
+        for s in servers.iter() {
+            let v = view(s, &id);
+            assert_eq!(v["ply"], ply, "round {round}");
+            assert_eq!(v["takeback"], Value::Null);
+        }
+
+        // Seat 1 resigns; both ask for a rematch at once, on two processes: one game.
+        servers[0].post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": tokens[1]}),
+        );
+        let barrier = Arc::new(Barrier::new(2));
+        let asks: Vec<_> = [(1, 0), (2, 1)]
+            .into_iter()
+            .map(|(s, seat)| {
+                let (servers, barrier, id, token) = (
+                    Arc::clone(&servers),
+                    Arc::clone(&barrier),
+                    id.clone(),
+                    tokens[seat].clone(),
+                );
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    servers[s].post(&format!("/api/games/{id}/rematch"), json!({"token": token}))
+                })
+            })
+            .collect();
+        let answers: Vec<(u16, Value)> = asks.into_iter().map(|a| a.join().unwrap()).collect();
+        assert_eq!(answers[0].0, 200, "{}", answers[0].1);
+        assert_eq!(answers[1].0, 200, "{}", answers[1].1);
+        assert_eq!(answers[0].1["id"], answers[1].1["id"], "round {round}");
+        assert_eq!(answers[0].1["seat"], 1);
+        assert_eq!(answers[1].1["seat"], 0);
+        let new = answers[0].1["id"].as_str().unwrap();
+        let v = view(&servers[0], new);
+        assert_eq!(v["seats"][0]["taken"], true);
+        assert_eq!(v["seats"][1]["taken"], true);
+        // The new seats play.
+        let (status, _) = play(
+            &servers[2],
+            new,
+            answers[1].1["token"].as_str().unwrap(),
+            &v["legal"][0],
+            &json!(0),
+        );
+        assert_eq!(status, 200);
+    }
+}

@@ -205,3 +205,99 @@ pub fn render(live: &Live) -> Utf8Bytes {
 pub fn render_at(live: &Live, ply: usize, position: &dyn DynGame) -> String {
     render_position(live, position, ply)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trigonal_core::Options;
+    use trigonal_store::{GameRow, MoveRow, SeatRow, Table};
+
+    /// A finished game of The Triangle Game with three players that someone won, played by a
+    /// fixed pseudo-random sequence.
+    fn won_game() -> Live {
+        let options = Options {
+            players: Some(3),
+            variant: None,
+        };
+        for seed in 1u64.. {
+            let mut position = trigonal_games::new_game("triangle-game", &options).unwrap();
+            let mut moves = Vec::new();
+            let mut state = seed;
+            while let Some(seat) = position.to_move() {
+                let legal = position.legal_moves();
+                state = state
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let text = position
+                    .play(&legal[(state >> 33) as usize % legal.len()])
+                    .unwrap();
+                moves.push(MoveRow {
+                    text,
+                    seat: seat.0,
+                    at: 0,
+                });
+            }
+            if position
+                .outcome()
+                .is_some_and(|o| o.winners.iter().count() == 1)
+            {
+                let human = SeatRow {
+                    kind: SeatKind::Human,
+                    level: None,
+                    token_digest: None,
+                };
+                return Live::from_row(GameRow {
+                    id: "g".into(),
+                    game: "triangle-game".into(),
+                    variant: None,
+                    players: 3,
+                    seats: vec![human; 3],
+                    moves,
+                    to_move: None,
+                    version: 0,
+                    created: 0,
+                    updated: 0,
+                    table: Table::default(),
+                    chat: Vec::new(),
+                    present: Vec::new(),
+                })
+                .unwrap();
+            }
+        }
+        unreachable!()
+    }
+
+    #[test]
+    fn a_resigned_seat_is_never_among_the_winners() {
+        let mut live = won_game();
+        let by_rules = outcome(&live, live.position.as_ref(), true).unwrap();
+        assert_eq!(by_rules.reason, "rules");
+        assert_eq!(by_rules.winners.len(), 1);
+        let winner = by_rules.winners[0];
+        let scores = by_rules.scores.clone().unwrap();
+
+        live.table.resigned = vec![false; 3];
+        live.table.resigned[winner as usize] = true;
+        let after = outcome(&live, live.position.as_ref(), true).unwrap();
+        assert!(!after.winners.contains(&winner));
+        // The best score among the others wins in its place.
+        let best = (0..3u8)
+            .filter(|&s| s != winner)
+            .map(|s| scores[s as usize])
+            .max()
+            .unwrap();
+        assert!(!after.winners.is_empty());
+        for s in &after.winners {
+            assert_eq!(scores[*s as usize], best);
+        }
+        // An ending not by the rules is the table's, in the current position only.
+        live.table.ending = Some(trigonal_store::Ending {
+            reason: "agreement".into(),
+            winners: Vec::new(),
+        });
+        let agreed = outcome(&live, live.position.as_ref(), true).unwrap();
+        assert_eq!((agreed.reason, agreed.winners.len()), ("agreement", 0));
+        let replayed = outcome(&live, live.position.as_ref(), false).unwrap();
+        assert_eq!(replayed.reason, "rules");
+    }
+}

@@ -446,6 +446,174 @@ async fn a_newer_schema_is_refused(kind: &str) {
 }
 on_both!(a_newer_schema_is_refused);
 
+async fn next_event(events: &mut tokio::sync::broadcast::Receiver<StoreEvent>) -> StoreEvent {
+    tokio::time::timeout(Duration::from_secs(5), events.recv())
+        .await
+        .expect("an event within 5 s")
+        .unwrap()
+}
+
+fn table_change(id: &str, version: i64, change: Change, table: Table) -> Commit {
+    Commit {
+        game: id.into(),
+        version,
+        change,
+        to_move: None,
+        table,
+        computer_due: false,
+        by: None,
+        at: 5,
+    }
+}
+
+async fn a_rematch_is_stored_with_its_link_or_not_at_all(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    store
+        .insert_game(
+            game("old", vec![seat(SeatKind::Human), seat(SeatKind::Ai)]),
+            false,
+        )
+        .await
+        .unwrap();
+    let mut new = game(
+        "new",
+        vec![
+            seat(SeatKind::Ai),
+            SeatRow {
+                kind: SeatKind::Human,
+                level: None,
+                token_digest: None,
+            },
+        ],
+    );
+    new.table.rematch_of = Some("old".into());
+    new.table.names = vec![None, Some("Ann".into())];
+    let linked = Table {
+        rematch: Some("new".into()),
+        ..Table::default()
+    };
+    let rematch = |version| {
+        table_change(
+            "old",
+            version,
+            Change::Rematch {
+                game: Box::new(new.clone()),
+                computer_due: true,
+            },
+            linked.clone(),
+        )
+    };
+    // Planned on a stale version: neither the link nor the game.
+    assert_eq!(store.commit(rematch(3)).await.unwrap(), Committed::Stale);
+    assert_eq!(store.load_game("new").await.unwrap(), None);
+    assert_eq!(
+        store.load_game("old").await.unwrap().unwrap().table,
+        Table::default()
+    );
+    assert!(store
+        .claim_jobs("p", Duration::from_secs(5), 9)
+        .await
+        .unwrap()
+        .is_empty());
+    // Current: both, and the new game's computer move is due.
+    assert_eq!(
+        store.commit(rematch(0)).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    assert_eq!(store.load_game("old").await.unwrap().unwrap().table, linked);
+    let stored = store.load_game("new").await.unwrap().unwrap();
+    assert_eq!(stored.seats, new.seats);
+    assert_eq!(stored.table, new.table);
+    let claims = store
+        .claim_jobs("p", Duration::from_secs(5), 9)
+        .await
+        .unwrap();
+    assert_eq!(
+        claims,
+        vec![Claim {
+            game: "new".into(),
+            ply: 0
+        }]
+    );
+    // The kept seat is claimed once.
+    let claim = |digest: &str| {
+        table_change(
+            "new",
+            0,
+            Change::Claim {
+                seat: 1,
+                digest: TokenDigest::of(digest),
+            },
+            new.table.clone(),
+        )
+    };
+    assert_eq!(
+        store.commit(claim("a")).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    let mut again = claim("b");
+    again.version = 1;
+    assert_eq!(store.commit(again).await.unwrap(), Committed::Stale);
+    let stored = store.load_game("new").await.unwrap().unwrap();
+    assert!(stored.seats[1].token_digest.as_ref().unwrap().matches("a"));
+    // Only a human seat without a token can be claimed (not the computer's).
+    let mut computer = claim("c");
+    computer.version = 1;
+    computer.change = Change::Claim {
+        seat: 0,
+        digest: TokenDigest::of("c"),
+    };
+    assert_eq!(store.commit(computer).await.unwrap(), Committed::Stale);
+}
+
+on_both!(a_rematch_is_stored_with_its_link_or_not_at_all);
+
+async fn presence_counts_every_process_and_is_announced_when_it_changes(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    let other = second(kind, &store, &place).await;
+    store
+        .insert_game(
+            game("g", vec![seat(SeatKind::Human), seat(SeatKind::Human)]),
+            false,
+        )
+        .await
+        .unwrap();
+    let mut events = other.events();
+    let presence = StoreEvent::Presence { game: "g".into() };
+    store.set_presence("g", 1, "a", 1).await.unwrap();
+    assert_eq!(next_event(&mut events).await, presence);
+    assert_eq!(other.present("g").await.unwrap(), vec![1]);
+    assert_eq!(
+        store.load_game("g").await.unwrap().unwrap().present,
+        vec![1]
+    );
+    // More sockets, another process: present already, nothing announced.
+    store.set_presence("g", 1, "a", 2).await.unwrap();
+    other.set_presence("g", 1, "b", 1).await.unwrap();
+    store.set_presence("g", 1, "a", 0).await.unwrap();
+    assert_eq!(
+        store.present("g").await.unwrap(),
+        vec![1],
+        "b still has it open"
+    );
+    other.renew_presence("b").await.unwrap();
+    other.set_presence("g", 1, "b", 0).await.unwrap();
+    assert_eq!(
+        next_event(&mut events).await,
+        presence,
+        "the only event since"
+    );
+    assert_eq!(store.present("g").await.unwrap(), Vec::<u8>::new());
+    assert!(events.try_recv().is_err());
+    store.set_presence("g", 0, "a", 1).await.unwrap();
+    assert_eq!(next_event(&mut events).await, presence);
+    assert_eq!(other.present("g").await.unwrap(), vec![0]);
+}
+
+on_both!(presence_counts_every_process_and_is_announced_when_it_changes);
+
 /// Several processes starting at once on an empty database: each migrates or waits for the
 /// one that does, and all end at the same version with one schema.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
