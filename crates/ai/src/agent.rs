@@ -177,6 +177,8 @@ pub trait DynPlayer: Send {
     fn advance(&mut self, mv: &str);
     /// Forgets everything kept.
     fn forget(&mut self);
+    /// From now on, thinks at most `most` a move (`None`: its own time).
+    fn limit(&mut self, most: Option<Duration>);
 }
 
 struct Typed<G: Game>(Box<dyn Player<G>>);
@@ -195,6 +197,9 @@ impl<G: Game> DynPlayer for Typed<G> {
     }
     fn forget(&mut self) {
         self.0.forget();
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.0.limit(most);
     }
 }
 

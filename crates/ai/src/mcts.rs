@@ -390,6 +390,41 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
         self.trees.clear();
     }
 
+    /// The rest of the turn of the seat to move that the last search expects after its move
+    /// `first`: from the first tree, the most visited moves while that seat is still to move,
+    /// each visited at least `min_visits` times (fewer when the search saw too little of it).
+    pub fn line(&self, first: G::Move, min_visits: u32) -> Vec<G::Move> {
+        let Some(tree) = self.trees.first() else {
+            return Vec::new();
+        };
+        let Some(seat) = tree.root.to_move() else {
+            return Vec::new();
+        };
+        let mut line = Vec::new();
+        let mut position = tree.root.clone();
+        let Some(mut node) = tree.nodes[0]
+            .children()
+            .find(|&c| tree.nodes[c].mv == Some(first))
+        else {
+            return line;
+        };
+        position.play(first);
+        while position.to_move() == Some(seat) {
+            let Some(child) = tree.nodes[node]
+                .children()
+                .filter(|&c| tree.nodes[c].visits >= min_visits)
+                .max_by_key(|&c| tree.nodes[c].visits)
+            else {
+                break;
+            };
+            let mv = tree.nodes[child].mv.expect("a child has a move");
+            line.push(mv);
+            position.play(mv);
+            node = child;
+        }
+        line
+    }
+
     /// Nodes held over all trees.
     pub fn nodes(&self) -> usize {
         self.trees.iter().map(|t| t.nodes.len()).sum()

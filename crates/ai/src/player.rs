@@ -2,7 +2,7 @@
 //! alpha-beta, each with an optional endgame solver. Which player a level puts in which game is
 //! [`crate::agent`]'s business.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -28,6 +28,11 @@ pub trait Player<G: Game>: Send {
 
     /// Forgets everything kept (after an undo, say).
     fn forget(&mut self) {}
+
+    /// From now on, thinks at most `most` a move (`None`: its own time): what a clock allows.
+    fn limit(&mut self, most: Option<std::time::Duration>) {
+        let _ = most;
+    }
 }
 
 /// A seed for the `i`-th use of a stream: splitmix64 of both.
@@ -64,6 +69,7 @@ impl<G: Game> Player<G> for RandomPlayer {
 /// Plain UCT ([`uct_move`]), a fresh tree every move: the fixed baseline.
 pub struct UctPlayer {
     budget: Budget,
+    limit: Option<Duration>,
     rng: SmallRng,
 }
 
@@ -72,6 +78,7 @@ impl UctPlayer {
     pub fn new(budget: Budget, seed: u64) -> UctPlayer {
         UctPlayer {
             budget,
+            limit: None,
             rng: SmallRng::seed_from_u64(seed),
         }
     }
@@ -79,8 +86,11 @@ impl UctPlayer {
 
 impl<G: Game> Player<G> for UctPlayer {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        let best = uct_move(position, self.budget, &mut self.rng);
+        let best = uct_move(position, self.budget.at_most(self.limit), &mut self.rng);
         Thought::unknown(best, position, "plain UCT")
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.limit = most;
     }
 }
 
@@ -152,13 +162,29 @@ fn before_search<G: Game, K: Knowledge<G>>(
     }
 }
 
+/// How often a move of a turn's plan must have been visited by the search that made it to be
+/// played without searching again.
+const PLAN_VISITS: u32 = 32;
+
 /// MCTS with knowledge, its trees kept from move to move; optionally the exact solver in small
 /// positions.
+///
+/// In games whose turns are several moves (The Triangle Game's place, slides, pickups and end),
+/// one search plans the whole turn: the moves after the first come from the tree that search
+/// grew, as long as it looked at them enough ([`PLAN_VISITS`]); a move it did not is searched
+/// again, with what is left of the turn's budget.
 pub struct MctsPlayer<G: Game, K: Knowledge<G>> {
     knowledge: K,
     search: Mcts<G, K>,
     budget: Budget,
+    limit: Option<Duration>,
     endgame: Option<Endgame<G, K>>,
+    /// The rest of the current turn's plan, next move last.
+    plan: Vec<G::Move>,
+    /// The move this player chose last, until it is played.
+    chosen: Option<G::Move>,
+    /// When the current turn's first search began, while the turn lasts.
+    turn_began: Option<Instant>,
 }
 
 impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
@@ -168,7 +194,11 @@ impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
             knowledge: knowledge.clone(),
             search: Mcts::new(knowledge, params, seed),
             budget,
+            limit: None,
             endgame: None,
+            plan: Vec::new(),
+            chosen: None,
+            turn_began: None,
         }
     }
 
@@ -181,16 +211,69 @@ impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
 
 impl<G: Game, K: Knowledge<G>> Player<G> for MctsPlayer<G, K> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        match before_search(position, &mut self.endgame, &self.knowledge, self.budget) {
-            Ok(thought) => thought,
-            Err(budget) => self.search.search(position, budget),
-        }
+        let budget = self.budget.at_most(self.limit);
+        let thought = match self.turn_began {
+            // Later in a turn: the plan, or a search with what is left of the turn's budget.
+            Some(began) => {
+                let planned = self.plan.pop().filter(|mv| {
+                    let mut moves = Vec::new();
+                    position.legal_moves(&mut moves);
+                    moves.contains(mv)
+                });
+                match planned {
+                    Some(mv) => {
+                        Thought::unknown(mv, position, "planned with the turn's first move")
+                    }
+                    None => {
+                        self.plan.clear();
+                        let left = match budget {
+                            Budget::Time(t) => {
+                                Budget::Time(t.saturating_sub(began.elapsed()).max(t / 10))
+                            }
+                            iterations => iterations,
+                        };
+                        self.searched(position, left)
+                    }
+                }
+            }
+            None => {
+                self.turn_began = Some(Instant::now());
+                self.searched(position, budget)
+            }
+        };
+        self.chosen = Some(thought.best);
+        thought
     }
     fn advance(&mut self, mv: G::Move) {
+        // Anyone else's move ends this player's turn.
+        if self.chosen.take() != Some(mv) {
+            self.plan.clear();
+            self.turn_began = None;
+        }
         self.search.advance(mv);
     }
     fn forget(&mut self) {
+        self.plan.clear();
+        self.chosen = None;
+        self.turn_began = None;
         self.search.forget();
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.limit = most;
+    }
+}
+
+impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
+    /// A search of `position` within `budget` (or the solver's move, or the only one), and the
+    /// plan for the rest of the turn it leaves.
+    fn searched(&mut self, position: &G, budget: Budget) -> Thought<G::Move> {
+        let thought = match before_search(position, &mut self.endgame, &self.knowledge, budget) {
+            Ok(thought) => return thought,
+            Err(budget) => self.search.search(position, budget),
+        };
+        self.plan = self.search.line(thought.best, PLAN_VISITS);
+        self.plan.reverse();
+        thought
     }
 }
 
@@ -200,6 +283,7 @@ pub struct AlphaBetaPlayer<G: Game, K: Knowledge<G>> {
     knowledge: K,
     search: AlphaBeta<G, K>,
     budget: Budget,
+    limit: Option<Duration>,
     endgame: Option<Endgame<G, K>>,
 }
 
@@ -210,6 +294,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
             knowledge: knowledge.clone(),
             search: AlphaBeta::new(knowledge, 20),
             budget,
+            limit: None,
             endgame: None,
         }
     }
@@ -223,13 +308,17 @@ impl<G: Game, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
 
 impl<G: Game, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        match before_search(position, &mut self.endgame, &self.knowledge, self.budget) {
+        let budget = self.budget.at_most(self.limit);
+        match before_search(position, &mut self.endgame, &self.knowledge, budget) {
             Ok(thought) => thought,
             Err(budget) => self.search.search(position, budget),
         }
     }
     fn forget(&mut self) {
         self.search.forget();
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.limit = most;
     }
 }
 
@@ -238,6 +327,7 @@ impl<G: Game, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
 pub struct ByPlayers<G: Game> {
     make: Box<dyn Fn(usize) -> Box<dyn Player<G>> + Send>,
     player: Option<Box<dyn Player<G>>>,
+    limit: Option<Duration>,
 }
 
 impl<G: Game> ByPlayers<G> {
@@ -246,15 +336,20 @@ impl<G: Game> ByPlayers<G> {
         ByPlayers {
             make: Box::new(make),
             player: None,
+            limit: None,
         }
     }
 }
 
 impl<G: Game> Player<G> for ByPlayers<G> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        let make = &self.make;
+        let (make, limit) = (&self.make, self.limit);
         self.player
-            .get_or_insert_with(|| make(position.players()))
+            .get_or_insert_with(|| {
+                let mut player = make(position.players());
+                player.limit(limit);
+                player
+            })
             .think(position)
     }
     fn advance(&mut self, mv: G::Move) {
@@ -265,6 +360,12 @@ impl<G: Game> Player<G> for ByPlayers<G> {
     fn forget(&mut self) {
         if let Some(p) = &mut self.player {
             p.forget();
+        }
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.limit = most;
+        if let Some(p) = &mut self.player {
+            p.limit(most);
         }
     }
 }

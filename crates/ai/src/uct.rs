@@ -17,6 +17,16 @@ pub enum Budget {
     Iterations(u64),
 }
 
+impl Budget {
+    /// This budget, its time cut to `limit` if there is one (a number of playouts stays).
+    pub fn at_most(self, limit: Option<Duration>) -> Budget {
+        match (self, limit) {
+            (Budget::Time(t), Some(most)) => Budget::Time(t.min(most)),
+            (budget, _) => budget,
+        }
+    }
+}
+
 /// The most seats a game has.
 const MAX_SEATS: usize = 4;
 

@@ -111,6 +111,9 @@ pub enum Command {
         /// On or off.
         enabled: bool,
     },
+    /// The time of the seat to move ran out (its deadline passed): it loses, or in a 3–4 player
+    /// game the computer plays it on.
+    Flag,
     /// The computer in `seat` plays `mv`, found for the game at `ply` by the process `owner`.
     Computer {
         /// The computer's seat.
@@ -127,6 +130,8 @@ pub enum Command {
 /// A command checked against a game: what to commit, and the game after it.
 struct Plan {
     change: Change,
+    /// The seat that moved, for a move.
+    mover: Option<u8>,
     /// The position after the change.
     position: Box<dyn DynGame>,
     /// A seat as it becomes.
@@ -184,6 +189,7 @@ fn set<T: Clone + Default>(list: &mut Vec<T>, players: usize, seat: u8, value: T
 fn table_plan(live: &Live, table: Table, at: i64) -> Checked {
     Checked::Commit(Plan {
         change: Change::Table,
+        mover: None,
         position: live.position.clone(),
         seat: None,
         table,
@@ -199,8 +205,8 @@ fn not_over(live: &Live) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// Step 1: checks `command` against `live`.
-fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
+/// What `command` would change in `live`, clocks apart.
+fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
     let at = now_ms();
     let ply = live.history.len();
     let players = live.seats.len();
@@ -219,9 +225,9 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             let Some(to_move) = live.to_move() else {
                 return Err(ApiError::Unprocessable(MoveError::GameOver.to_string()));
             };
-            if live.resigned(seat) {
+            if live.retired(seat) {
                 return Err(ApiError::Forbidden(
-                    "you resigned: the computer plays your seat now".into(),
+                    "you are out of the game: the computer plays your seat now".into(),
                 ));
             }
             if to_move != seat {
@@ -235,8 +241,8 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
         }
         Command::Undo { token } => {
             let seat = seat_of(live, token)?;
-            if live.resigned(seat) {
-                return Err(ApiError::Conflict("you resigned".into()));
+            if live.retired(seat) {
+                return Err(ApiError::Conflict("you are out of the game".into()));
             }
             if let Some(ending) = &live.table.ending {
                 return Err(ApiError::Conflict(format!(
@@ -325,33 +331,35 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
         Command::Resign { token } => {
             let seat = seat_of(live, token)?;
             not_over(live)?;
-            if live.resigned(seat) {
-                return Err(ApiError::Conflict("you have resigned already".into()));
+            if live.retired(seat) {
+                return Err(ApiError::Conflict(
+                    "you are out of the game already (resigned, or out of time)".into(),
+                ));
             }
             let mut table = lapsed(&live.table);
             set(&mut table.resigned, players, seat, true);
-            if players == 2 {
-                table.ending = Some(Ending {
-                    reason: "resignation".into(),
-                    winners: vec![1 - seat],
-                });
-                return Ok(table_plan(live, table, at));
-            }
-            let row = SeatRow {
-                kind: SeatKind::Ai,
-                level: Some(RESIGNED_LEVEL.into()),
-                token_digest: live.seats[seat as usize].token_digest.clone(),
+            Ok(retire(live, seat, table, "resignation", at))
+        }
+        Command::Flag => {
+            let running = live.table.clock.as_ref().and_then(|c| c.running);
+            let deadline = live.table.clock.as_ref().and_then(|c| c.deadline());
+            let (Some(seat), Some(deadline)) = (running, deadline) else {
+                return Err(ApiError::Conflict("no clock is running".into()));
             };
-            Ok(Checked::Commit(Plan {
-                change: Change::HandOver {
-                    seat,
-                    level: RESIGNED_LEVEL.into(),
-                },
-                position: live.position.clone(),
-                seat: Some((seat, row)),
-                table,
-                at,
-            }))
+            if at < deadline {
+                return Err(ApiError::Conflict(format!(
+                    "seat {seat} has {} ms left",
+                    deadline - at
+                )));
+            }
+            let mut table = lapsed(&live.table);
+            if let Some(clock) = &mut table.clock {
+                clock.remaining_ms[seat as usize] = 0;
+                clock.running = None;
+                clock.since = at;
+            }
+            set(&mut table.out_of_time, players, seat, true);
+            Ok(retire(live, seat, table, "time", at))
         }
         Command::Draw { token, accept } => {
             let seat = seat_of(live, token)?;
@@ -408,6 +416,7 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                     game: Box::new(game),
                     computer_due,
                 },
+                mover: None,
                 position: live.position.clone(),
                 seat: None,
                 table,
@@ -432,6 +441,7 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                     seat: *seat,
                     digest: digest.clone(),
                 },
+                mover: None,
                 position: live.position.clone(),
                 seat: Some((
                     *seat,
@@ -456,6 +466,7 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                         seat: *seat,
                         digest: digest.clone(),
                     },
+                    mover: None,
                     position: live.position.clone(),
                     seat: Some((
                         *seat,
@@ -499,6 +510,7 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                     text: text.clone(),
                     at,
                 }),
+                mover: None,
                 position: live.position.clone(),
                 seat: None,
                 table: live.table.clone(),
@@ -540,6 +552,78 @@ fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
     }
 }
 
+/// The plan taking `seat` out of the game, for `reason` (`resignation`, `time`), `table` already
+/// saying so: with two players the other wins; with more the computer plays the seat on.
+fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: i64) -> Checked {
+    if live.seats.len() == 2 {
+        table.ending = Some(Ending {
+            reason: reason.into(),
+            winners: vec![1 - seat],
+        });
+        return table_plan(live, table, at);
+    }
+    let row = SeatRow {
+        kind: SeatKind::Ai,
+        level: Some(RESIGNED_LEVEL.into()),
+        token_digest: live.seats[seat as usize].token_digest.clone(),
+    };
+    Checked::Commit(Plan {
+        change: Change::HandOver {
+            seat,
+            level: RESIGNED_LEVEL.into(),
+        },
+        mover: None,
+        position: live.position.clone(),
+        seat: Some((seat, row)),
+        table,
+        at,
+    })
+}
+
+/// Brings the clocks of `plan` in step with it: a move is charged to its mover (refused when
+/// its time ran out); otherwise the clock that should run runs — none while a seat waits for
+/// its player, none for a seat out of the game, none once the game is over.
+fn settle_clock(live: &Live, plan: &mut Plan) -> Result<(), ApiError> {
+    let Some(mut clock) = plan.table.clock.clone() else {
+        return Ok(());
+    };
+    let mut seats = live.seats.clone();
+    if let Some((seat, row)) = &plan.seat {
+        seats[*seat as usize] = row.clone();
+    }
+    let to_move = live::to_move(&plan.table, plan.position.as_ref());
+    let next = to_move
+        .filter(|&s| !live::retired(&plan.table, s))
+        .filter(|_| live::seats_filled(&seats));
+    let person = next.is_some_and(|s| {
+        let row = &seats[s as usize];
+        row.kind == SeatKind::Human && row.token_digest.is_some()
+    });
+    match plan.mover {
+        Some(mover) => {
+            clock
+                .charge(plan.at, to_move != Some(mover), next, person)
+                .map_err(|e| ApiError::Conflict(format!("{e}: a move after that is not taken")))?;
+        }
+        None if clock.running != next => {
+            clock.stop(plan.at);
+            clock.run(next, person, plan.at);
+        }
+        None => {}
+    }
+    plan.table.clock = Some(clock);
+    Ok(())
+}
+
+/// Step 1: checks `command` against `live`: what to commit, clocks included.
+fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
+    let mut checked = decide(live, command)?;
+    if let Checked::Commit(plan) = &mut checked {
+        settle_clock(live, plan)?;
+    }
+    Ok(checked)
+}
+
 /// The plan of `seat` playing `mv` (any notation the game reads) in `live`'s position.
 fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError> {
     let mut position = live.position.clone();
@@ -549,6 +633,7 @@ fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError
             ply: live.history.len(),
             mv: MoveRow { text, seat, at },
         },
+        mover: Some(seat),
         position,
         seat: None,
         table: lapsed(&live.table),
@@ -560,6 +645,7 @@ fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError
 fn take_back(live: &Live, from: usize, at: i64) -> Result<Plan, ApiError> {
     Ok(Plan {
         change: Change::TakeBack { from },
+        mover: None,
         position: live.replay(from).map_err(ApiError::Internal)?,
         seat: None,
         table: lapsed(&live.table),
@@ -614,10 +700,17 @@ fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
             names,
             rematch_of: Some(live.id.clone()),
             creator: live.table.creator.map(|c| moved(c as usize) as u8),
+            // Stopped until every player has come.
+            clock: live
+                .table
+                .clock
+                .as_ref()
+                .map(|c| trigonal_clock::Clock::new(c.control, players)),
             ..Table::default()
         },
         chat: Vec::new(),
         present: Vec::new(),
+        deadline: None,
     };
     Ok((game, computer_due))
 }
@@ -663,6 +756,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             version: live.version,
             change: plan.change.clone(),
             to_move,
+            deadline: plan.table.clock.as_ref().and_then(|c| c.deadline()),
             table: plan.table.clone(),
             computer_due,
             by: match &command {

@@ -144,7 +144,7 @@ async fn play(
     threads: usize,
 ) -> Result<(), ApiError> {
     let game = change::find(state, &claim.game).await?;
-    let (position, history, seat, level) = {
+    let (position, history, seat, level, limit) = {
         let mut live = game.state.lock().await;
         change::make_current(state, &game, &mut live).await?;
         let due = live.history.len() == claim.ply && live.computer_due();
@@ -158,7 +158,14 @@ async fn play(
             .parse()
             .map_err(|e: trigonal_ai::UnknownLevel| ApiError::Internal(e.to_string()))?;
         let history: Vec<String> = live.history.iter().map(|m| m.text.clone()).collect();
-        (live.position.clone(), history, seat, level)
+        // Within what its clock allows, if it has one running.
+        let limit = live
+            .table
+            .clock
+            .as_ref()
+            .filter(|c| c.running == Some(seat))
+            .map(|c| c.budget(seat, trigonal_store::now_ms(), level.budget()));
+        (live.position.clone(), history, seat, level, limit)
     };
 
     let mut kept = match players.take(&claim.game, seat) {
@@ -175,6 +182,7 @@ async fn play(
         },
     };
     kept.catch_up(history);
+    kept.player.limit(limit);
 
     let search = tokio::task::spawn_blocking(move || {
         let thought = kept.player.think(position.as_ref());
@@ -248,6 +256,7 @@ mod tests {
         fn forget(&mut self) {
             self.0.lock().unwrap().push("forget".into());
         }
+        fn limit(&mut self, _: Option<std::time::Duration>) {}
     }
 
     fn moves(list: &[&str]) -> Vec<String> {

@@ -32,6 +32,9 @@ pub struct CreateGame {
     pub players: Option<usize>,
     /// Who sits where, one per player.
     pub seats: Vec<SeatSpec>,
+    /// The time control: none, Fischer or correspondence.
+    #[serde(default)]
+    pub clock: Option<trigonal_clock::ControlSpec>,
 }
 
 /// One seat of a game to create.
@@ -201,6 +204,9 @@ pub struct UploadRecord {
     pub game: Option<String>,
     /// The record text.
     pub record: String,
+    /// Not allowed: a record is replayed, not played against a clock.
+    #[serde(default)]
+    pub clock: Option<serde_json::Value>,
 }
 
 /// The answer to an upload.
@@ -239,6 +245,7 @@ struct LobbyGame {
     players: usize,
     variant: Option<String>,
     open_seats: Vec<u8>,
+    clock: Option<trigonal_clock::Control>,
     ply: usize,
     over: bool,
     created: String,
@@ -264,6 +271,11 @@ pub fn meta() -> Meta {
 /// Creates a game.
 pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiError> {
     let info = trigonal_games::info(&req.game).map_err(|e| ApiError::BadRequest(e.to_string()))?;
+    let control = req
+        .clock
+        .map(trigonal_clock::Control::try_from)
+        .transpose()
+        .map_err(|e| ApiError::BadRequest(format!("clock: {e}")))?;
     let options = Options {
         players: req.players,
         variant: req.variant,
@@ -321,6 +333,17 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
         });
     }
     let now = now_ms();
+    let to_move = position.to_move().map(|s| s.0);
+    table.clock = control.map(|control| {
+        let mut clock = trigonal_clock::Clock::new(control, players);
+        // From the first ply on, once every seat has its player.
+        if live::seats_filled(&seats) {
+            let person = to_move.is_some_and(|s| seats[s as usize].kind == SeatKind::Human);
+            clock.run(to_move, person, now);
+        }
+        clock
+    });
+    let deadline = table.clock.as_ref().and_then(|c| c.deadline());
     let options = position.options();
     let row = GameRow {
         id: random_id(),
@@ -329,13 +352,14 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
         players,
         seats,
         moves: Vec::new(),
-        to_move: position.to_move().map(|s| s.0),
+        to_move,
         version: 0,
         created: now,
         updated: now,
         table,
         chat: Vec::new(),
         present: Vec::new(),
+        deadline,
     };
     let id = row.id.clone();
     let computer_due = live::computer_due(&row.seats, row.to_move);
@@ -351,8 +375,23 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
 /// The current view of game `id`.
 pub async fn view(state: &AppState, id: &str) -> Result<Utf8Bytes, ApiError> {
     let game = change::current(state, id).await?;
-    let view = game.state.lock().await.view.clone();
-    Ok(view)
+    let live = game.state.lock().await;
+    Ok(view_now(&live))
+}
+
+/// The view of `live` now: the one rendered at its last change, unless a clock runs (its time
+/// is given as of the view).
+fn view_now(live: &live::Live) -> Utf8Bytes {
+    if live
+        .table
+        .clock
+        .as_ref()
+        .is_some_and(|c| c.running.is_some())
+    {
+        crate::view::render(live)
+    } else {
+        live.view.clone()
+    }
 }
 
 /// The view of game `id` after its first `ply` moves.
@@ -366,7 +405,7 @@ pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, A
         )));
     }
     if ply == played {
-        return Ok(live.view.to_string());
+        return Ok(view_now(&live).to_string());
     }
     let position = live.replay(ply).map_err(ApiError::Internal)?;
     Ok(render_at(&live, ply, position.as_ref()))
@@ -498,6 +537,11 @@ pub async fn record(state: &AppState, id: &str) -> Result<(String, String), ApiE
 
 /// Stores an uploaded record as a game to replay.
 pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, ApiError> {
+    if req.clock.is_some() {
+        return Err(ApiError::BadRequest(
+            "a record is replayed, not played: it cannot have a clock".into(),
+        ));
+    }
     let record = Record::parse(&req.record);
     let game = match (req.game.as_deref(), record.header("game")) {
         (Some(a), Some(b)) if a != b => {
@@ -562,6 +606,7 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
             table: Table::default(),
             chat: Vec::new(),
             present: Vec::new(),
+            deadline: None,
         })
     })
     .await
@@ -587,6 +632,7 @@ pub async fn list(state: &AppState, open: bool) -> Result<Lobby, ApiError> {
                 players: s.players,
                 variant: s.variant,
                 open_seats: s.open_seats,
+                clock: s.clock,
                 ply: s.ply,
                 over: s.over,
                 created: rfc3339(s.created),
@@ -602,5 +648,5 @@ pub async fn subscribe(
 ) -> Result<(Utf8Bytes, broadcast::Receiver<Utf8Bytes>), ApiError> {
     let game = change::current(state, id).await?;
     let live = game.state.lock().await;
-    Ok((live.view.clone(), game.subscribe()))
+    Ok((view_now(&live), game.subscribe()))
 }

@@ -15,6 +15,7 @@ mod change;
 mod computer;
 mod error;
 mod feed;
+mod flags;
 mod games;
 mod limit;
 mod listen;
@@ -118,6 +119,7 @@ impl AppState {
         let mut tasks = vec![
             AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
             AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
+            AbortOnDrop(tokio::spawn(flags::run(self.clone()))),
         ];
         if computer > 0 {
             tasks.push(AbortOnDrop(tokio::spawn(computer::run(

@@ -30,6 +30,21 @@ pub fn to_move(table: &Table, position: &dyn DynGame) -> Option<u8> {
     position.to_move().map(|s| s.0)
 }
 
+/// Whether `seat` is out of the game around `table` (resigned, or out of time).
+pub fn retired(table: &Table, seat: u8) -> bool {
+    table.resigned.get(seat as usize) == Some(&true)
+        || table.out_of_time.get(seat as usize) == Some(&true)
+}
+
+/// Whether every seat has its player: none open, none kept for a player who has not come.
+pub fn seats_filled(seats: &[SeatRow]) -> bool {
+    seats.iter().all(|s| match s.kind {
+        SeatKind::Open => false,
+        SeatKind::Human => s.token_digest.is_some(),
+        SeatKind::Ai | SeatKind::Record => true,
+    })
+}
+
 /// The state of one game, as of the store's `version` of it.
 pub struct Live {
     /// The game's id in URLs.
@@ -155,6 +170,12 @@ impl Live {
     /// Whether `seat` resigned.
     pub fn resigned(&self, seat: u8) -> bool {
         self.table.resigned.get(seat as usize) == Some(&true)
+    }
+
+    /// Whether `seat` is out of the game, played on by the computer: it resigned, or its time
+    /// ran out. It cannot win, and has no clock.
+    pub fn retired(&self, seat: u8) -> bool {
+        retired(&self.table, seat)
     }
 
     /// Whether a take-back may be asked for now: some person has a move to take back, and the
@@ -345,6 +366,7 @@ mod tests {
             table: Table::default(),
             chat: Vec::new(),
             present: Vec::new(),
+            deadline: None,
         }
     }
 

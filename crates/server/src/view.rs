@@ -37,6 +37,9 @@ struct View<'a> {
     rematch_of: Option<&'a str>,
     creator: Option<u8>,
     chat: ChatView<'a>,
+    clock: Option<trigonal_clock::Control>,
+    remaining_ms: Option<Vec<i64>>,
+    running: Option<u8>,
     created: String,
     updated: String,
 }
@@ -77,6 +80,7 @@ struct SeatView<'a> {
     name: Option<&'a str>,
     present: bool,
     resigned: bool,
+    out_of_time: bool,
 }
 
 /// An RFC 3339 timestamp for unix milliseconds `ms`.
@@ -102,11 +106,11 @@ fn outcome<'a>(live: &'a Live, position: &dyn DynGame, current: bool) -> Option<
     }
     let by_rules = position.outcome()?;
     let mut winners: Vec<u8> = by_rules.winners.iter().map(|s| s.0).collect();
-    if winners.iter().any(|&s| live.resigned(s)) {
-        winners.retain(|&s| !live.resigned(s));
+    if winners.iter().any(|&s| live.retired(s)) {
+        winners.retain(|&s| !live.retired(s));
         if winners.is_empty() {
             if let Some(scores) = &scores {
-                let standing = (0..scores.len() as u8).filter(|&s| !live.resigned(s));
+                let standing = (0..scores.len() as u8).filter(|&s| !live.retired(s));
                 let best = standing.clone().map(|s| scores[s as usize]).max();
                 winners = standing
                     .filter(|&s| Some(scores[s as usize]) == best)
@@ -170,6 +174,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
                 name: live.table.names.get(seat).and_then(|n| n.as_deref()),
                 present: live.present.contains(&(seat as u8)),
                 resigned: live.resigned(seat as u8),
+                out_of_time: live.table.out_of_time.get(seat) == Some(&true),
             })
             .collect(),
         board: position.scene(),
@@ -190,6 +195,13 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
                 })
                 .collect(),
         },
+        clock: live.table.clock.as_ref().map(|c| c.control),
+        remaining_ms: live
+            .table
+            .clock
+            .as_ref()
+            .map(|c| c.remaining_at(trigonal_store::now_ms())),
+        running: live.table.clock.as_ref().and_then(|c| c.running),
         created: rfc3339(live.created),
         updated: rfc3339(live.updated),
     };
@@ -260,6 +272,7 @@ mod tests {
                     table: Table::default(),
                     chat: Vec::new(),
                     present: Vec::new(),
+                    deadline: None,
                 })
                 .unwrap();
             }

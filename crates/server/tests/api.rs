@@ -594,7 +594,7 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     assert_eq!(
         first["seats"][1],
         json!({"seat": 1, "kind": "open", "level": null, "taken": false, "name": null,
-               "present": false, "resigned": false})
+               "present": false, "resigned": false, "out_of_time": false})
     );
 
     for seat in [0, 2] {
@@ -616,7 +616,7 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     assert_eq!(
         seat,
         json!({"seat": 1, "kind": "human", "level": null, "taken": true, "name": "Bob",
-               "present": false, "resigned": false})
+               "present": false, "resigned": false, "out_of_time": false})
     );
     let r = server
         .post(&format!("/api/games/{id}/join"), json!({"seat": 1}))

@@ -157,6 +157,9 @@ pub struct GameRow {
     pub chat: Vec<ChatRow>,
     /// The seats whose players have the game open now (see [`Store::set_presence`]), in order.
     pub present: Vec<u8>,
+    /// When the time of the seat to move runs out (unix milliseconds), in a game with a clock
+    /// running: any process finds it with [`Store::due_deadlines`].
+    pub deadline: Option<i64>,
 }
 
 /// How many of a game's latest chat messages a load returns.
@@ -185,6 +188,10 @@ pub struct Table {
     pub creator: Option<u8>,
     /// Whether the creator turned chat off.
     pub chat_off: bool,
+    /// The clocks, in a game with a time control.
+    pub clock: Option<trigonal_clock::Clock>,
+    /// Each seat whose time ran out (in a 3–4 player game the computer plays it on).
+    pub out_of_time: Vec<bool>,
 }
 
 /// An ending that is not the rules'.
@@ -237,6 +244,8 @@ pub struct Summary {
     pub over: bool,
     /// Seats open for anyone to join.
     pub open_seats: Vec<u8>,
+    /// The time control.
+    pub clock: Option<trigonal_clock::Control>,
     /// Created, unix milliseconds.
     pub created: i64,
 }
@@ -305,6 +314,8 @@ pub struct Commit {
     pub to_move: Option<u8>,
     /// The game's table afterwards.
     pub table: Table,
+    /// The game's deadline afterwards (see [`GameRow::deadline`]).
+    pub deadline: Option<i64>,
     /// Whether a computer seat is to move afterwards: a job for it is kept in the same commit.
     pub computer_due: bool,
     /// For a computer's move: the process that made it (its claim owner). That process keeps
@@ -447,6 +458,9 @@ pub trait Store: Send + Sync {
     /// The seats of game `game` whose players have it open now, in order.
     async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError>;
 
+    /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
+    async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;
+
     /// A receiver of every event from now on.
     fn events(&self) -> broadcast::Receiver<StoreEvent>;
 }
@@ -467,6 +481,14 @@ pub async fn open(location: &str) -> Result<Arc<dyn Store>, StoreError> {
         .await
         .map_err(|e| StoreError::Task(e.to_string()))??;
     Ok(Arc::new(store))
+}
+
+/// The time control of a stored table (`None` when it has none or cannot be read).
+fn control_of(table: &str) -> Option<trigonal_clock::Control> {
+    serde_json::from_str::<Table>(table)
+        .ok()?
+        .clock
+        .map(|c| c.control)
 }
 
 /// The current time in unix milliseconds.

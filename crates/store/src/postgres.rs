@@ -107,6 +107,9 @@ const MIGRATIONS: &[&str] = &[
     );
     CREATE INDEX presence_by_owner ON presence (owner);
     CREATE INDEX presence_by_expiry ON presence (expires);",
+    // 4: when the time of the seat to move runs out, in games with clocks.
+    "ALTER TABLE games ADD COLUMN deadline BIGINT;
+    CREATE INDEX games_by_deadline ON games (deadline) WHERE deadline IS NOT NULL;",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -129,9 +132,9 @@ const TAIL: &str = ",
            CASE WHEN $7 THEN pg_notify('trigonal_jobs', '') END
     FROM g";
 
-/// The types of `$1`…`$10` of the change statements (`$9`: the process of a computer's move;
-/// `$10`: the table afterwards).
-const PARAMETERS: [Type; 10] = [
+/// The types of `$1`…`$11` of the change statements (`$9`: the process of a computer's move;
+/// `$10`: the table afterwards; `$11`: the deadline afterwards).
+const PARAMETERS: [Type; 11] = [
     Type::TEXT,
     Type::INT8,
     Type::INT4,
@@ -142,12 +145,13 @@ const PARAMETERS: [Type; 10] = [
     Type::INT8,
     Type::TEXT,
     Type::TEXT,
+    Type::INT8,
 ];
 
 /// A move: `$1` game, `$2` version, `$3` ply, `$4` move, `$5` seat, `$6` to move.
 const MOVE: &str = "WITH g AS (
         UPDATE games SET ply = ply + 1, to_move = $6, version = version + 1, updated = $8,
-            computer_owner = coalesce($9, computer_owner), table_state = $10
+            computer_owner = coalesce($9, computer_owner), table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2 AND ply = $3
         RETURNING id, version, ply, computer_owner
     ),
@@ -158,7 +162,7 @@ const MOVE: &str = "WITH g AS (
 /// A take-back: `$1` game, `$2` version, `$3` first ply deleted, `$6` to move.
 const TAKE_BACK: &str = "WITH g AS (
         UPDATE games SET ply = $3, to_move = $6, version = version + 1, updated = $8,
-            table_state = $10
+            table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2 AND ply >= $3
         RETURNING id, version, ply, computer_owner
     ),
@@ -168,7 +172,7 @@ const TAKE_BACK: &str = "WITH g AS (
 
 /// A join: `$1` game, `$2` version, `$3` seat, `$4` token digest.
 const JOIN: &str = "WITH g AS (
-        UPDATE games SET version = version + 1, updated = $8, table_state = $10
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2 AND EXISTS
             (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'open'
              AND token_digest IS NULL)
@@ -181,7 +185,7 @@ const JOIN: &str = "WITH g AS (
 
 /// A claim of a kept seat: `$1` game, `$2` version, `$3` seat, `$4` token digest.
 const CLAIM: &str = "WITH g AS (
-        UPDATE games SET version = version + 1, updated = $8, table_state = $10
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2 AND EXISTS
             (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND kind = 'human'
              AND token_digest IS NULL)
@@ -193,14 +197,14 @@ const CLAIM: &str = "WITH g AS (
 
 /// A change of the table alone: `$1` game, `$2` version, `$6` to move, `$10` table.
 const TABLE: &str = "WITH g AS (
-        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10
+        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2
         RETURNING id, version, ply, computer_owner
     )";
 
 /// The computer takes a seat over: `$1` game, `$2` version, `$3` seat, `$4` level.
 const HAND_OVER: &str = "WITH g AS (
-        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10
+        UPDATE games SET to_move = $6, version = version + 1, updated = $8, table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2
         RETURNING id, version, ply, computer_owner
     ),
@@ -210,7 +214,7 @@ const HAND_OVER: &str = "WITH g AS (
 
 /// A chat message: `$1` game, `$2` version, `$4` text, `$5` seat, `$8` when.
 const SAY: &str = "WITH g AS (
-        UPDATE games SET version = version + 1, updated = $8, table_state = $10
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10, deadline = $11
         WHERE id = $1 AND version = $2
         RETURNING id, version, ply, computer_owner
     ),
@@ -228,7 +232,7 @@ const LOAD: &str = "SELECT g.id, g.game, g.variant, g.players, g.to_move, g.vers
         ARRAY(SELECT move FROM moves WHERE game_id = g.id ORDER BY ply),
         ARRAY(SELECT seat FROM moves WHERE game_id = g.id ORDER BY ply),
         ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply),
-        g.table_state,
+        g.table_state, g.deadline,
         ARRAY(SELECT seat FROM (SELECT n, seat FROM chat WHERE game_id = g.id
                                 ORDER BY n DESC LIMIT $3) c ORDER BY n),
         ARRAY(SELECT text FROM (SELECT n, text FROM chat WHERE game_id = g.id
@@ -399,12 +403,13 @@ impl PgStore {
             });
         }
         let table: String = r.get(14);
+        let deadline: Option<i64> = r.get(15);
         let table = serde_json::from_str(&table)
             .map_err(|e| StoreError::Damaged(format!("game {id}: its table: {e}")))?;
         let mut chat = Vec::new();
-        let senders: Vec<i32> = r.get(15);
-        let lines: Vec<String> = r.get(16);
-        let sent: Vec<i64> = r.get(17);
+        let senders: Vec<i32> = r.get(16);
+        let lines: Vec<String> = r.get(17);
+        let sent: Vec<i64> = r.get(18);
         for ((sender, text), at) in senders.into_iter().zip(lines).zip(sent) {
             chat.push(ChatRow {
                 seat: seat(sender)?,
@@ -413,7 +418,7 @@ impl PgStore {
             });
         }
         let present = r
-            .get::<_, Vec<i32>>(18)
+            .get::<_, Vec<i32>>(19)
             .into_iter()
             .map(seat)
             .collect::<Result<_, _>>()?;
@@ -431,6 +436,7 @@ impl PgStore {
             table,
             chat,
             present,
+            deadline,
         }))
     }
 
@@ -573,8 +579,8 @@ async fn insert(
     let ply = game.moves.len() as i32;
     tx.execute(
         "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated,
-                            table_state)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+                            table_state, deadline)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
         &[
             &game.id,
             &game.game,
@@ -586,6 +592,7 @@ async fn insert(
             &game.created,
             &game.updated,
             &table_json(&game.table),
+            &game.deadline,
         ],
     )
     .await
@@ -702,7 +709,7 @@ impl Store for PgStore {
         // One parameter list, typed, for every statement: each uses the ones it needs.
         let sql = format!("{head}{TAIL}");
         let table = table_json(&commit.table);
-        let parameters: [&(dyn tokio_postgres::types::ToSql + Sync); 10] = [
+        let parameters: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
             &commit.game,
             &commit.version,
             &ply,
@@ -713,6 +720,7 @@ impl Store for PgStore {
             &commit.at,
             &commit.by,
             &table,
+            &commit.deadline,
         ];
         let result = if let Change::Rematch { game, computer_due } = &commit.change {
             // The link and the new game in one transaction.
@@ -751,7 +759,8 @@ impl Store for PgStore {
         let sql = if open_only {
             "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                     ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
-                          AND s.token_digest IS NULL ORDER BY s.seat)
+                          AND s.token_digest IS NULL ORDER BY s.seat),
+                    g.table_state
              FROM games g
              WHERE g.to_move IS NOT NULL AND EXISTS
                    (SELECT 1 FROM seats s
@@ -760,7 +769,8 @@ impl Store for PgStore {
         } else {
             "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                     ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
-                          AND s.token_digest IS NULL ORDER BY s.seat)
+                          AND s.token_digest IS NULL ORDER BY s.seat),
+                    g.table_state
              FROM games g
              ORDER BY g.created DESC, g.id LIMIT $1"
         };
@@ -783,6 +793,7 @@ impl Store for PgStore {
                     .into_iter()
                     .filter_map(|s| u8::try_from(s).ok())
                     .collect(),
+                clock: crate::control_of(&r.get::<_, String>(8)),
                 created: r.get(6),
             })
             .collect())
@@ -940,6 +951,22 @@ impl Store for PgStore {
             .await
             .map_err(pg)?;
         Ok(())
+    }
+
+    async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= $1
+                 ORDER BY deadline LIMIT $2",
+            )
+            .await
+            .map_err(pg)?;
+        let rows = client
+            .query(&statement, &[&now, &(max as i64)])
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError> {

@@ -113,6 +113,11 @@ const MIGRATIONS: &[Migration] = &[
     ) WITHOUT ROWID;
     CREATE INDEX presence_by_owner ON presence (owner);",
     ),
+    // 6: when the time of the seat to move runs out, in games with clocks.
+    Migration::Sql(
+        "ALTER TABLE games ADD COLUMN deadline INTEGER;
+    CREATE INDEX games_by_deadline ON games (deadline) WHERE deadline IS NOT NULL;",
+    ),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.
@@ -229,7 +234,7 @@ impl SqliteStore {
                 let Some((table, mut game)) = c
                     .query_row(
                         "SELECT id, game, variant, players, to_move, version, created, updated,
-                                table_state
+                                table_state, deadline
                          FROM games WHERE id = ?1 AND (?2 IS NULL OR version <> ?2)",
                         params![id, newer_than],
                         |r| {
@@ -249,6 +254,7 @@ impl SqliteStore {
                                     table: Table::default(),
                                     chat: Vec::new(),
                                     present: Vec::new(),
+                                    deadline: r.get(9)?,
                                 },
                             ))
                         },
@@ -339,8 +345,8 @@ fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::R
     let ply = game.moves.len();
     tx.execute(
         "INSERT INTO games (id, game, variant, players, ply, to_move, version, created, updated,
-                            table_state)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                            table_state, deadline)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)",
         params![
             game.id,
             game.game,
@@ -352,6 +358,7 @@ fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::R
             game.created,
             game.updated,
             table_json(&game.table),
+            game.deadline,
         ],
     )?;
     let mut seat = tx.prepare_cached(
@@ -465,6 +472,7 @@ impl Store for SqliteStore {
                     change,
                     to_move,
                     table,
+                    deadline,
                     computer_due,
                     by,
                     at,
@@ -562,9 +570,10 @@ impl Store for SqliteStore {
                 };
                 tx.prepare_cached(
                     "UPDATE games SET ply = ?2, to_move = ?3,
-                     computer_owner = coalesce(?4, computer_owner), table_state = ?5 WHERE id = ?1",
+                     computer_owner = coalesce(?4, computer_owner), table_state = ?5,
+                     deadline = ?6 WHERE id = ?1",
                 )?
-                .execute(params![id, after as i64, to_move, by, table_json(&table)])?;
+                .execute(params![id, after as i64, to_move, by, table_json(&table), deadline])?;
                 keep_job(&tx, &id, after, computer_due, at)?;
                 tx.commit()?;
                 Ok(Some((version + 1, after)))
@@ -585,7 +594,8 @@ impl Store for SqliteStore {
             let sql = if open_only {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
-                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL),
+                        g.table_state
                  FROM games g
                  WHERE g.to_move IS NOT NULL AND EXISTS
                        (SELECT 1 FROM seats s
@@ -594,7 +604,8 @@ impl Store for SqliteStore {
             } else {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
-                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL)
+                         WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL),
+                        g.table_state
                  FROM games g
                  ORDER BY g.created DESC, g.id LIMIT ?1"
             };
@@ -616,6 +627,7 @@ impl Store for SqliteStore {
                     ply: r.get::<_, i64>(4)? as usize,
                     over: r.get::<_, Option<u8>>(5)?.is_none(),
                     open_seats,
+                    clock: crate::control_of(&r.get::<_, String>(8)?),
                     created: r.get(6)?,
                 })
             })?;
@@ -755,6 +767,18 @@ impl Store for SqliteStore {
     async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError> {
         let id = game.to_string();
         self.call(move |tx| present(&tx, &id)).await
+    }
+
+    async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError> {
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT id FROM games WHERE deadline IS NOT NULL AND deadline <= ?1
+                 ORDER BY deadline LIMIT ?2",
+            )?
+            .query_map(params![now, max as i64], |r| r.get(0))?
+            .collect()
+        })
+        .await
     }
 
     fn events(&self) -> broadcast::Receiver<StoreEvent> {

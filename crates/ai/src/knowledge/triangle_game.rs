@@ -161,6 +161,29 @@ mod tests {
     }
 
     #[test]
+    fn one_search_plans_the_whole_turn() {
+        let mut player = player(Level::Medium, Budget::Iterations(4_000), 7);
+        let mut g = TriangleGame::start();
+        let seat = g.to_move();
+        let mut searches = 0;
+        let mut moves = 0;
+        while g.to_move() == seat {
+            let thought = player.think(&g);
+            if !thought.detail.starts_with("planned") {
+                searches += 1;
+            }
+            player.advance(thought.best);
+            g.play(thought.best);
+            moves += 1;
+        }
+        assert!(moves >= 2, "a turn of several moves ({moves})");
+        assert_eq!(searches, 1, "{moves} moves from one search");
+        // The next seat's turn is searched afresh.
+        let thought = player.think(&g);
+        assert!(!thought.detail.starts_with("planned"), "{}", thought.detail);
+    }
+
+    #[test]
     fn sliding_back_or_on_where_one_slide_would_do_is_pointless() {
         let k = TriangleGameKnowledge {
             prune: true,
