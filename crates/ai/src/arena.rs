@@ -2,11 +2,14 @@
 //! (a win 1, a draw or a shared win split), with a 95% interval (Wilson) and, for two agents,
 //! the Elo difference. Agents move one at a time, so each is measured on the machine it gets.
 
+use std::time::{Duration, Instant};
+
 use serde::Serialize;
-use trigonal_core::{Game, Options, OptionsError, Seat};
+use trigonal_clock::{Clock, Control};
+use trigonal_core::{Game, Options, OptionsError, Seat, Seats};
 
 use crate::player::{derive_seed, Player};
-use crate::Agent;
+use crate::{Agent, Level};
 
 /// The agent that sits at each seat in game `game` (0-based) of a series among `agents`: agent
 /// `a` sits at seat `(a + game) mod agents`, so over `agents` games every agent has every seat.
@@ -29,41 +32,106 @@ pub struct GamePlayed {
     pub points: Vec<f64>,
     /// Each agent's longest time to choose a move in this game, in seconds.
     pub slowest: Vec<f64>,
+    /// Whether each agent lost on time in this game.
+    pub out_of_time: Vec<bool>,
 }
 
-/// One game's moves, each seat's share of the win, and each seat's longest time to move.
-pub type Played = (Vec<String>, Vec<f64>, Vec<f64>);
+/// One game as played, by seat.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The moves.
+    pub moves: Vec<String>,
+    /// Each seat's share of the win.
+    pub shares: Vec<f64>,
+    /// Each seat's longest time to move, in seconds.
+    pub slowest: Vec<f64>,
+    /// Whether each seat ran out of time.
+    pub out_of_time: Vec<bool>,
+}
 
 /// Plays one game among `players` (one per seat, in seat order) from the start position of `G`
-/// with `options`.
+/// with `options`, under `clock` if given: each player thinks within what its clock allows
+/// ([`Player::limit`]); one whose move comes after its time ran out loses — with two players the
+/// other wins, with more the seat is played on by `ai:easy` without a clock and cannot win.
 pub fn play_game<G: Game>(
     options: &Options,
     players: &mut [Box<dyn Player<G>>],
+    clock: Option<Control>,
 ) -> Result<Played, OptionsError> {
     let mut position = G::new(options)?;
+    let n = position.players();
     let mut moves = Vec::new();
     let mut legal = Vec::new();
     let mut slowest = vec![0f64; players.len()];
+    let mut out = Seats::EMPTY;
+    let began = Instant::now();
+    let now = || began.elapsed().as_millis() as i64;
+    let mut clock = clock.map(|control| {
+        let mut clock = Clock::new(control, n);
+        clock.run(position.to_move().map(|s| s.0), false, 0);
+        clock
+    });
     while let Some(seat) = position.to_move() {
-        let began = std::time::Instant::now();
+        let clocked = clock.as_ref().is_some_and(|c| c.running == Some(seat.0));
+        if let Some(c) = clock.as_ref().filter(|_| clocked) {
+            players[seat.index()].limit(Some(c.budget(seat.0, now(), Duration::MAX)));
+        }
+        let thinking = Instant::now();
         let mv = players[seat.index()].think(&position).best;
-        let took = began.elapsed().as_secs_f64();
+        let took = thinking.elapsed().as_secs_f64();
         slowest[seat.index()] = slowest[seat.index()].max(took);
         position.legal_moves(&mut legal);
         assert!(
             legal.contains(&mv),
             "agent at seat {seat} chose {mv}, which is not legal"
         );
+        let mut after = position.clone();
+        after.play(mv);
+        if let Some(c) = &mut clock {
+            let next = after.to_move().filter(|s| !out.contains(*s)).map(|s| s.0);
+            let turn_ends = after.to_move() != Some(seat);
+            if c.charge(now(), turn_ends, next, false).is_err() {
+                // Too late: the move is not played.
+                out = out.with(seat);
+                c.stop(now());
+                c.remaining_ms[seat.index()] = 0;
+                if n == 2 {
+                    let mut shares = vec![0.0; n];
+                    shares[1 - seat.index()] = 1.0;
+                    return Ok(Played {
+                        moves,
+                        shares,
+                        slowest,
+                        out_of_time: (0..n).map(|s| out.contains(Seat(s as u8))).collect(),
+                    });
+                }
+                let seed = derive_seed(moves.len() as u64, seat.0 as u64);
+                players[seat.index()] = Agent::Ai {
+                    level: Level::Easy,
+                    ms: None,
+                }
+                .player::<G>(seed);
+                continue;
+            }
+        }
         for p in players.iter_mut() {
             p.advance(mv);
         }
-        position.play(mv);
+        position = after;
         moves.push(mv.to_string());
     }
-    let outcome = position.outcome().expect("the game is over");
-    let n = position.players();
+    let outcome =
+        position
+            .outcome()
+            .expect("the game is over")
+            .without(out, position.scores().as_deref(), n);
     let shares = (0..n).map(|s| outcome.share(Seat(s as u8), n)).collect();
-    Ok((moves, shares, slowest))
+    Ok(Played {
+        moves,
+        shares,
+        slowest,
+        out_of_time: (0..n).map(|s| out.contains(Seat(s as u8))).collect(),
+    })
 }
 
 /// Plays `games` games of `G` among `agents` (as many as the game has players), seats rotating
@@ -74,6 +142,7 @@ pub fn run<G: Game>(
     agents: &[Agent],
     games: usize,
     seed: u64,
+    clock: Option<Control>,
     each: impl FnMut(&GamePlayed),
 ) -> Result<Vec<GamePlayed>, OptionsError> {
     run_with::<G>(
@@ -81,6 +150,7 @@ pub fn run<G: Game>(
         agents.len(),
         games,
         seed,
+        clock,
         |agent, seed| agents[agent].player::<G>(seed),
         each,
     )
@@ -93,6 +163,7 @@ pub fn run_with<G: Game>(
     agents: usize,
     games: usize,
     seed: u64,
+    clock: Option<Control>,
     mut make: impl FnMut(usize, u64) -> Box<dyn Player<G>>,
     mut each: impl FnMut(&GamePlayed),
 ) -> Result<Vec<GamePlayed>, OptionsError> {
@@ -105,19 +176,22 @@ pub fn run_with<G: Game>(
             .enumerate()
             .map(|(seat, &a)| make(a, derive_seed(seed, (game * 8 + seat) as u64)))
             .collect();
-        let (moves, shares, times) = play_game::<G>(options, &mut players)?;
+        let game_played = play_game::<G>(options, &mut players, clock)?;
         let mut points = vec![0.0; n];
         let mut slowest = vec![0.0; n];
+        let mut out_of_time = vec![false; n];
         for (seat, &a) in seats.iter().enumerate() {
-            points[a] += shares[seat];
-            slowest[a] = times[seat];
+            points[a] += game_played.shares[seat];
+            slowest[a] = game_played.slowest[seat];
+            out_of_time[a] = game_played.out_of_time[seat];
         }
         let result = GamePlayed {
             game,
             seating: seats,
-            moves,
+            moves: game_played.moves,
             points,
             slowest,
+            out_of_time,
         };
         each(&result);
         played.push(result);
@@ -138,6 +212,8 @@ pub struct Summary {
     pub ci95: Vec<[f64; 2]>,
     /// For two agents: the first's Elo advantage over the second; `null` otherwise.
     pub elo: Option<f64>,
+    /// The games each agent lost on time (only under a clock).
+    pub lost_on_time: Vec<usize>,
 }
 
 /// Sums a series up.
@@ -161,6 +237,9 @@ pub fn summarise(agents: &[Agent], played: &[GamePlayed]) -> Summary {
         score,
         ci95,
         elo,
+        lost_on_time: (0..n)
+            .map(|a| played.iter().filter(|g| g.out_of_time[a]).count())
+            .collect(),
     }
 }
 
@@ -193,6 +272,62 @@ fn round3(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Thought;
+    use trigonal_triangle_game::TriangleGame;
+    use trigonal_triangoli::Triangoli;
+
+    /// A player that takes `ms` a move whatever its clock allows, then plays the first legal
+    /// move.
+    struct Slow(u64);
+
+    impl<G: Game> Player<G> for Slow {
+        fn think(&mut self, position: &G) -> Thought<G::Move> {
+            std::thread::sleep(Duration::from_millis(self.0));
+            let mut moves = Vec::new();
+            position.legal_moves(&mut moves);
+            Thought::unknown(moves[0], position, "slow")
+        }
+    }
+
+    #[test]
+    fn a_move_after_the_time_ran_out_loses() {
+        // 0.005 minutes: 300 ms each. The slow seat takes 120 ms a move and loses at its third.
+        let control: Control = "0.005+0".parse().unwrap();
+        let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
+            Box::new(crate::player::RandomPlayer::new(1)),
+            Box::new(Slow(120)),
+        ];
+        let played = play_game(&Options::default(), &mut players, Some(control)).unwrap();
+        assert_eq!(played.out_of_time, vec![false, true]);
+        assert_eq!(played.shares, vec![1.0, 0.0]);
+        assert_eq!(played.moves.len(), 5, "{:?}", played.moves);
+
+        // Three players: the slow seat is played on by the computer and cannot win.
+        let mut players: Vec<Box<dyn Player<TriangleGame>>> = vec![
+            Box::new(Slow(150)),
+            Box::new(crate::player::RandomPlayer::new(2)),
+            Box::new(crate::player::RandomPlayer::new(3)),
+        ];
+        let played = play_game(
+            &Options {
+                players: Some(3),
+                variant: None,
+            },
+            &mut players,
+            Some("0.01+0".parse().unwrap()),
+        )
+        .unwrap();
+        assert_eq!(played.out_of_time, vec![true, false, false]);
+        assert_eq!(played.shares[0], 0.0);
+        assert!((played.shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        // And without a clock nobody is out.
+        let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
+            Box::new(crate::player::RandomPlayer::new(1)),
+            Box::new(crate::player::RandomPlayer::new(2)),
+        ];
+        let played = play_game(&Options::default(), &mut players, None).unwrap();
+        assert_eq!(played.out_of_time, vec![false, false]);
+    }
 
     #[test]
     fn intervals_hold_the_score_and_never_collapse() {

@@ -96,7 +96,7 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
     }
     let agents = [Agent::Random, "ai:random".parse().unwrap()];
     let mut seen = Vec::new();
-    let played = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, |g| {
+    let played = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, None, |g| {
         seen.push(g.seating.clone())
     })
     .unwrap();
@@ -133,7 +133,7 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
     }
     assert!(json["elo"].is_number());
     // The same seed plays the same series.
-    let again = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, |_| {}).unwrap();
+    let again = arena::run::<Triangoli>(&Options::default(), &agents, 4, 7, None, |_| {}).unwrap();
     let result = |g: &arena::GamePlayed| (g.seating.clone(), g.moves.clone(), g.points.clone());
     assert_eq!(
         again.iter().map(result).collect::<Vec<_>>(),

@@ -34,6 +34,10 @@ pub struct ArenaArgs {
     /// Write every game's record into this directory (`game-0001.txt`, …).
     #[arg(long)]
     records: Option<PathBuf>,
+    /// Play under a clock: minutes+seconds of increment (`3+2`, `0.2+0`); each agent thinks
+    /// within what its clock allows, and a move after its time ran out loses the game.
+    #[arg(long)]
+    clock: Option<trigonal_clock::Control>,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -109,6 +113,7 @@ impl Visitor for Series<'_> {
             self.agents,
             self.args.games,
             self.args.seed,
+            self.args.clock,
             |game: &GamePlayed| {
                 for (t, p) in totals.iter_mut().zip(&game.points) {
                     *t += p;
@@ -185,5 +190,10 @@ fn print_table(summary: &Summary, slowest: &[f64]) {
             "Elo difference {} − {}: {elo:+.0}",
             summary.agents[0], summary.agents[1]
         );
+    }
+    for (agent, &lost) in summary.agents.iter().zip(&summary.lost_on_time) {
+        if lost > 0 {
+            println!("{agent} lost {lost} game(s) on time");
+        }
     }
 }

@@ -9,7 +9,7 @@ use std::str::FromStr;
 use anyhow::Result;
 use clap::Args;
 use trigonal_ai::{Agent, DynPlayer};
-use trigonal_core::{DynGame, Options, Record, Seat};
+use trigonal_core::{DynGame, Options, Record, Seat, Seats};
 
 use crate::GameOptions;
 
@@ -28,6 +28,11 @@ pub struct PlayArgs {
     /// Seed of the computer players' random choices.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Play under a clock: minutes+seconds of increment (`3+2`, `0.5+0`). Only the clock of the
+    /// seat to move runs; a move after its time ran out loses the game (with more than two
+    /// players, the computer plays that seat on and it cannot win).
+    #[arg(long)]
+    clock: Option<trigonal_clock::Control>,
     #[command(flatten)]
     options: GameOptions,
 }
@@ -127,6 +132,13 @@ struct Session {
     position: Box<dyn DynGame>,
     who: Vec<Who>,
     computers: Vec<Option<Box<dyn DynPlayer>>>,
+    /// The clocks, timed from `began`.
+    clock: Option<trigonal_clock::Clock>,
+    began: std::time::Instant,
+    /// The seats whose time ran out.
+    out: Seats,
+    /// How the game ended, if not by its rules: the winner on time of a 2-player game.
+    won_on_time: Option<Seat>,
 }
 
 impl Session {
@@ -139,7 +151,102 @@ impl Session {
             position,
             who: Vec::new(),
             computers: Vec::new(),
+            clock: None,
+            began: std::time::Instant::now(),
+            out: Seats::EMPTY,
+            won_on_time: None,
         })
+    }
+
+    /// Milliseconds since the session began: the clocks' time.
+    fn now(&self) -> i64 {
+        self.began.elapsed().as_millis() as i64
+    }
+
+    /// The seat to move, none once the game is over (by its rules or on time).
+    fn to_move(&self) -> Option<Seat> {
+        self.position
+            .to_move()
+            .filter(|_| self.won_on_time.is_none())
+    }
+
+    /// Starts the clocks of `control`, the seat to move's running.
+    fn start_clock(&mut self, control: trigonal_clock::Control) {
+        let mut clock = trigonal_clock::Clock::new(control, self.position.players());
+        clock.run(self.to_move().map(|s| s.0), false, self.now());
+        self.clock = Some(clock);
+    }
+
+    /// The clocks in words, the running one marked: `P1 2:58.3 · P2 ▸3:00.0`.
+    fn clocks(&self) -> Option<String> {
+        let clock = self.clock.as_ref()?;
+        let times: Vec<String> = clock
+            .remaining_at(self.now())
+            .iter()
+            .enumerate()
+            .map(|(i, &ms)| {
+                let mark = if clock.running == Some(i as u8) {
+                    "▸"
+                } else {
+                    ""
+                };
+                let out = if self.out.contains(Seat(i as u8)) {
+                    " (out of time)"
+                } else {
+                    ""
+                };
+                format!(
+                    "{} {mark}{}:{:04.1}{out}",
+                    Seat(i as u8),
+                    ms / 60_000,
+                    (ms % 60_000) as f64 / 1000.0
+                )
+            })
+            .collect();
+        Some(times.join(" · "))
+    }
+
+    /// How long the computer in `seat` may think, under the clock.
+    fn limit(&self, seat: Seat) -> Option<std::time::Duration> {
+        let clock = self.clock.as_ref().filter(|c| c.running == Some(seat.0))?;
+        Some(clock.budget(seat.0, self.now(), std::time::Duration::MAX))
+    }
+
+    /// Charges the move `mv` of the seat to move to its clock; `false` when its time ran out
+    /// (then the seat is out: the game ends, or the computer takes the seat over).
+    fn in_time(&mut self, mv: &str) -> Result<bool> {
+        let Some(seat) = self.to_move() else {
+            return Ok(true);
+        };
+        let now = self.now();
+        let mut after = self.position.clone();
+        after.play(mv)?;
+        let out = self.out;
+        let Some(clock) = self.clock.as_mut() else {
+            return Ok(true);
+        };
+        let next = after.to_move().filter(|s| !out.contains(*s)).map(|s| s.0);
+        if clock
+            .charge(now, after.to_move() != Some(seat), next, false)
+            .is_ok()
+        {
+            return Ok(true);
+        }
+        clock.stop(now);
+        clock.remaining_ms[seat.index()] = 0;
+        self.out = self.out.with(seat);
+        if self.position.players() == 2 {
+            self.won_on_time = Some(seat.next(2));
+        } else {
+            let easy = Agent::Ai {
+                level: trigonal_ai::Level::Easy,
+                ms: None,
+            };
+            self.who[seat.index()] = Who::Agent(easy);
+            self.computers[seat.index()] =
+                Some(trigonal_ai::dyn_player(&self.id, easy, seat.0 as u64)?);
+        }
+        Ok(false)
     }
 
     fn seat(&mut self, who: Vec<Who>, seed: u64) -> Result<()> {
@@ -189,7 +296,21 @@ impl Session {
         for c in self.computers.iter_mut().flatten() {
             c.forget();
         }
+        // The times stay; the clock of the seat now to move runs.
+        let (now, next) = (self.now(), self.to_move().map(|s| s.0));
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+            clock.run(next, false, now);
+        }
         Ok(taken)
+    }
+
+    /// The result of the finished game in words.
+    fn result(&self) -> String {
+        match self.won_on_time {
+            Some(winner) => format!("{} ran out of time: {winner} wins.", winner.next(2)),
+            None => result_text(self.position.as_ref(), self.out),
+        }
     }
 
     fn record(&self) -> Record {
@@ -203,11 +324,13 @@ impl Session {
     }
 }
 
-/// The result of a finished game in words: who won, and the scores where the game has them.
-pub fn result_text(position: &dyn DynGame) -> String {
+/// The result of a finished game in words: who won (never a seat in `out`, whose time ran out),
+/// and the scores where the game has them.
+pub fn result_text(position: &dyn DynGame, out: Seats) -> String {
     let Some(outcome) = position.outcome() else {
         return "The game is not over.".to_string();
     };
+    let outcome = outcome.without(out, position.scores().as_deref(), position.players());
     let winners: Vec<String> = outcome.winners.iter().map(|s| s.to_string()).collect();
     let mut text = match winners.len() {
         0 => "The game is a draw.".to_string(),
@@ -242,6 +365,9 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     }
     let who = seating(&args.seats, session.position.players())?;
     session.seat(who, args.seed)?;
+    if let Some(control) = args.clock {
+        session.start_clock(control);
+    }
     let mut lines = crate::terminal::Lines::open();
     let mut out = std::io::stdout().lock();
     let seats: Vec<String> = session
@@ -258,17 +384,26 @@ pub fn run(args: &PlayArgs) -> Result<()> {
     )?;
     loop {
         writeln!(out, "\n{}", session.position.diagram())?;
-        let Some(seat) = session.position.to_move() else {
-            writeln!(out, "{}", result_text(session.position.as_ref()))?;
+        if let Some(clocks) = session.clocks() {
+            writeln!(out, "Clocks: {clocks}")?;
+        }
+        let Some(seat) = session.to_move() else {
+            writeln!(out, "{}", session.result())?;
             writeln!(out, "Record:\n{}", session.record().to_text())?;
             return Ok(());
         };
+        let limit = session.limit(seat);
         if let Some(computer) = session.computers[seat.index()].as_mut() {
             write!(out, "{seat} ({}) is thinking… ", session.who[seat.index()])?;
             out.flush()?;
+            computer.limit(limit);
             let thought = computer
                 .think(session.position.as_ref())
                 .expect("a computer player for this game");
+            if !session.in_time(&thought.best)? {
+                writeln!(out, "{seat} ran out of time.")?;
+                continue;
+            }
             let mv = session
                 .play(&thought.best)
                 .map_err(|e| anyhow::anyhow!("the computer chose a refused move: {e}"))?;
@@ -316,13 +451,21 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         break;
                     }
                 }
-                text => match session.play(text) {
-                    Ok(mv) => {
-                        writeln!(out, "{seat} plays {mv}.")?;
+                text => {
+                    // A move in the notation, checked before its time is: a typo costs time,
+                    // not the game.
+                    if let Err(e) = session.position.clone().play(text) {
+                        writeln!(out, "Refused: {e}. (`moves` lists the legal moves.)")?;
+                        continue;
+                    }
+                    if !session.in_time(text)? {
+                        writeln!(out, "{seat}'s time ran out before that move.")?;
                         break;
                     }
-                    Err(e) => writeln!(out, "Refused: {e}. (`moves` lists the legal moves.)")?,
-                },
+                    let mv = session.play(text)?;
+                    writeln!(out, "{seat} plays {mv}.")?;
+                    break;
+                }
             }
         }
     }

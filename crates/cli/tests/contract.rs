@@ -213,3 +213,56 @@ fn a_bad_move_is_quoted_once_and_shortened() {
         stderr(&o)
     );
 }
+
+#[test]
+fn play_and_arena_keep_a_clock() {
+    // Two computers on 3 s each: the clocks are shown, the running one marked, and the game
+    // ends by its rules.
+    let o = trigonal(
+        &[
+            "play",
+            "triangoli",
+            "--seat",
+            "1=ai:medium",
+            "--seat",
+            "2=ai:easy",
+            "--clock",
+            "0.05+0",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("Clocks: P1 ▸0:03.0 · P2 0:03.0"), "{text}");
+    assert!(text.contains("Clocks: P1 0:0"), "{text}");
+    assert!(!text.contains("ran out of time"), "{text}");
+    assert!(text.contains("wins") || text.contains("draw"), "{text}");
+
+    let o = trigonal(
+        &[
+            "arena",
+            "triangular",
+            "--agents",
+            "ai:hard,uct:2000",
+            "--games",
+            "2",
+            "--clock",
+            "0.05+0",
+            "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let summary: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(
+        summary["lost_on_time"],
+        serde_json::json!([0, 0]),
+        "within the clock"
+    );
+
+    for bad in ["3", "0+0", "31d", "x+1"] {
+        let o = trigonal(&["play", "triangoli", "--clock", bad], "");
+        assert_eq!(o.status.code(), Some(2), "{bad}");
+        assert!(stderr(&o).contains("clock"), "{bad}: {}", stderr(&o));
+    }
+}

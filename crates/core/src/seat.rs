@@ -103,6 +103,30 @@ impl Outcome {
             0.0
         }
     }
+
+    /// The outcome when the seats in `out` cannot win (they left the game — resigned, or ran
+    /// out of time — and the computer played them on): the winners not out; when every winner
+    /// is out, the seats not out with the best of `scores` (`players` of them), or nobody when
+    /// the game keeps no scores. A draw stays a draw.
+    pub fn without(self, out: Seats, scores: Option<&[i32]>, players: usize) -> Outcome {
+        if !self.winners.iter().any(|s| out.contains(s)) {
+            return self;
+        }
+        let mut winners = Seats::EMPTY;
+        for s in self.winners.iter().filter(|&s| !out.contains(s)) {
+            winners = winners.with(s);
+        }
+        if winners.is_empty() {
+            if let Some(scores) = scores {
+                let standing = (0..players as u8).map(Seat).filter(|&s| !out.contains(s));
+                let best = standing.clone().map(|s| scores[s.index()]).max();
+                for s in standing.filter(|s| Some(scores[s.index()]) == best) {
+                    winners = winners.with(s);
+                }
+            }
+        }
+        Outcome { winners }
+    }
 }
 
 #[cfg(test)]
@@ -124,5 +148,28 @@ mod tests {
         );
         assert_eq!(Seat(3).next(4), Seat(0));
         assert_eq!(Seat(1).to_string(), "P2");
+    }
+
+    #[test]
+    fn seats_out_of_the_game_never_win() {
+        let out = Seats::only(Seat(1));
+        let scores = [3, 9, 5, 5];
+        // Nobody out among the winners: unchanged.
+        assert_eq!(
+            Outcome::win(Seat(0)).without(out, Some(&scores), 4),
+            Outcome::win(Seat(0))
+        );
+        // A shared win loses its out seat.
+        let shared = Outcome {
+            winners: Seats::only(Seat(1)).with(Seat(3)),
+        };
+        assert_eq!(shared.without(out, Some(&scores), 4), Outcome::win(Seat(3)));
+        // The only winner out: the best scores of the others (here shared).
+        assert_eq!(
+            Outcome::win(Seat(1)).without(out, Some(&scores), 4).winners,
+            Seats::only(Seat(2)).with(Seat(3))
+        );
+        assert_eq!(Outcome::win(Seat(1)).without(out, None, 4), Outcome::DRAW);
+        assert_eq!(Outcome::DRAW.without(out, Some(&scores), 4), Outcome::DRAW);
     }
 }

@@ -92,9 +92,8 @@ pub fn rfc3339(ms: i64) -> String {
 }
 
 /// How the game ended in `position` (after `ply` moves) if it did: by the table's ending (a
-/// resignation, a draw agreed) in the current position, else by the rules, where resigned seats
-/// cannot win — when the rules make only resigned seats win, the unresigned seats with the best
-/// score do (nobody, when the game has no scores).
+/// resignation, a draw agreed, a flag) in the current position, else by the rules, where seats
+/// out of the game cannot win ([`trigonal_core::Outcome::without`]).
 fn outcome<'a>(live: &'a Live, position: &dyn DynGame, current: bool) -> Option<OutcomeView<'a>> {
     let scores = position.scores();
     if let (true, Some(ending)) = (current, &live.table.ending) {
@@ -104,20 +103,17 @@ fn outcome<'a>(live: &'a Live, position: &dyn DynGame, current: bool) -> Option<
             reason: &ending.reason,
         });
     }
-    let by_rules = position.outcome()?;
-    let mut winners: Vec<u8> = by_rules.winners.iter().map(|s| s.0).collect();
-    if winners.iter().any(|&s| live.retired(s)) {
-        winners.retain(|&s| !live.retired(s));
-        if winners.is_empty() {
-            if let Some(scores) = &scores {
-                let standing = (0..scores.len() as u8).filter(|&s| !live.retired(s));
-                let best = standing.clone().map(|s| scores[s as usize]).max();
-                winners = standing
-                    .filter(|&s| Some(scores[s as usize]) == best)
-                    .collect();
-            }
-        }
+    let mut out = trigonal_core::Seats::EMPTY;
+    for s in (0..live.seats.len() as u8).filter(|&s| live.retired(s)) {
+        out = out.with(trigonal_core::Seat(s));
     }
+    let winners = position
+        .outcome()?
+        .without(out, scores.as_deref(), live.seats.len())
+        .winners
+        .iter()
+        .map(|s| s.0)
+        .collect();
     Some(OutcomeView {
         winners,
         scores,
