@@ -144,7 +144,7 @@ struct Plan {
 /// What checking a command decided.
 enum Checked {
     /// Commit this.
-    Commit(Plan),
+    Commit(Box<Plan>),
     /// Nothing to change (the command's effect is already there): answer with the view.
     Nothing,
 }
@@ -185,9 +185,14 @@ fn set<T: Clone + Default>(list: &mut Vec<T>, players: usize, seat: u8, value: T
     list[seat as usize] = value;
 }
 
+/// Commit `plan`.
+fn commit(plan: Plan) -> Checked {
+    Checked::Commit(Box::new(plan))
+}
+
 /// A plan changing only the table.
 fn table_plan(live: &Live, table: Table, at: i64) -> Checked {
-    Checked::Commit(Plan {
+    commit(Plan {
         change: Change::Table,
         mover: None,
         position: live.position.clone(),
@@ -236,7 +241,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 )));
             }
             move_plan(live, seat, mv, at)
-                .map(Checked::Commit)
+                .map(commit)
                 .map_err(|e| ApiError::Unprocessable(e.to_string()))
         }
         Command::Undo { token } => {
@@ -277,7 +282,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             waiting.sort_unstable();
             waiting.dedup();
             if waiting.is_empty() {
-                return take_back(live, from, at).map(Checked::Commit);
+                return take_back(live, from, at).map(commit);
             }
             let table = Table {
                 takeback: Some(TakeBackRequest {
@@ -320,7 +325,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             let mut accepted = request.accepted.clone();
             accepted.push(seat);
             if request.waiting.iter().all(|s| accepted.contains(s)) {
-                return take_back(live, request.from, at).map(Checked::Commit);
+                return take_back(live, request.from, at).map(commit);
             }
             table.takeback = Some(TakeBackRequest {
                 accepted,
@@ -411,7 +416,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 rematch: Some(game.id.clone()),
                 ..lapsed(&live.table)
             };
-            Ok(Checked::Commit(Plan {
+            Ok(commit(Plan {
                 change: Change::Rematch {
                     game: Box::new(game),
                     computer_due,
@@ -436,7 +441,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             not_over(live)?;
             let mut table = live.table.clone();
             set(&mut table.names, players, *seat, name.clone());
-            Ok(Checked::Commit(Plan {
+            Ok(commit(Plan {
                 change: Change::Join {
                     seat: *seat,
                     digest: digest.clone(),
@@ -461,7 +466,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             };
             match &row.token_digest {
                 Some(held) if held.same(digest) => Ok(Checked::Nothing),
-                None if row.kind == SeatKind::Human => Ok(Checked::Commit(Plan {
+                None if row.kind == SeatKind::Human => Ok(commit(Plan {
                     change: Change::Claim {
                         seat: *seat,
                         digest: digest.clone(),
@@ -504,7 +509,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                     retry_after: (wait_ms.max(0) as u64).div_ceil(1000).max(1),
                 });
             }
-            Ok(Checked::Commit(Plan {
+            Ok(commit(Plan {
                 change: Change::Say(ChatRow {
                     seat,
                     text: text.clone(),
@@ -546,7 +551,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 )));
             }
             move_plan(live, *seat, mv, at)
-                .map(Checked::Commit)
+                .map(commit)
                 .map_err(|e| ApiError::Internal(format!("the computer chose {mv:?}: {e}")))
         }
     }
@@ -567,7 +572,7 @@ fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: i64) -> Che
         level: Some(RESIGNED_LEVEL.into()),
         token_digest: live.seats[seat as usize].token_digest.clone(),
     };
-    Checked::Commit(Plan {
+    commit(Plan {
         change: Change::HandOver {
             seat,
             level: RESIGNED_LEVEL.into(),
@@ -724,7 +729,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
     let mut current = false;
     for _ in 0..ATTEMPTS {
         let plan = match check(&live, &command) {
-            Ok(Checked::Commit(plan)) => plan,
+            Ok(Checked::Commit(plan)) => *plan,
             Ok(Checked::Nothing) if !current => {
                 current = true;
                 if catch_up(state, &game, &mut live).await? {

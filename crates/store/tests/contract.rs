@@ -45,6 +45,7 @@ fn game(id: &str, seats: Vec<SeatRow>) -> GameRow {
         table: Table::default(),
         chat: Vec::new(),
         present: Vec::new(),
+        deadline: None,
     }
 }
 
@@ -66,6 +67,7 @@ fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: 
         },
         to_move: Some(1 - seat),
         table: Table::default(),
+        deadline: None,
         computer_due,
         by: None,
         at: 2,
@@ -144,6 +146,7 @@ async fn changes_need_the_current_version(kind: &str) {
         change: Change::TakeBack { from: 1 },
         to_move: Some(1),
         table: Table::default(),
+        deadline: None,
         computer_due: false,
         by: None,
         at: 3,
@@ -188,6 +191,7 @@ async fn an_open_seat_is_joined_once(kind: &str) {
         },
         to_move: Some(0),
         table: Table::default(),
+        deadline: None,
         computer_due: false,
         by: None,
         at: 5,
@@ -249,6 +253,7 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
                         },
                         to_move: Some(0),
                         table: Table::default(),
+                        deadline: None,
                         computer_due: false,
                         by: None,
                         at: 3,
@@ -460,6 +465,7 @@ fn table_change(id: &str, version: i64, change: Change, table: Table) -> Commit 
         change,
         to_move: None,
         table,
+        deadline: None,
         computer_due: false,
         by: None,
         at: 5,
@@ -614,6 +620,58 @@ async fn presence_counts_every_process_and_is_announced_when_it_changes(kind: &s
 
 on_both!(presence_counts_every_process_and_is_announced_when_it_changes);
 
+async fn deadlines_are_found_earliest_first_and_follow_each_change(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    for (id, deadline) in [
+        ("late", Some(3_000)),
+        ("early", Some(1_000)),
+        ("none", None),
+    ] {
+        let mut g = game(id, vec![seat(SeatKind::Human), seat(SeatKind::Human)]);
+        g.deadline = deadline;
+        store.insert_game(g, false).await.unwrap();
+    }
+    assert_eq!(
+        store.due_deadlines(999, 9).await.unwrap(),
+        Vec::<String>::new()
+    );
+    assert_eq!(store.due_deadlines(1_000, 9).await.unwrap(), vec!["early"]);
+    assert_eq!(
+        store.due_deadlines(5_000, 9).await.unwrap(),
+        vec!["early", "late"]
+    );
+    assert_eq!(store.due_deadlines(5_000, 1).await.unwrap(), vec!["early"]);
+    assert_eq!(
+        store.load_game("late").await.unwrap().unwrap().deadline,
+        Some(3_000)
+    );
+    // A move moves the deadline on; the end of the game (or a stale change) leaves none / it.
+    let mut moved = play("early", 0, 0, "a", 0, false);
+    moved.deadline = Some(9_000);
+    assert_eq!(
+        store.commit(moved).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    let mut stale = play("late", 5, 0, "a", 0, false);
+    stale.deadline = None;
+    assert_eq!(store.commit(stale).await.unwrap(), Committed::Stale);
+    assert_eq!(store.due_deadlines(5_000, 9).await.unwrap(), vec!["late"]);
+    let mut over = table_change("late", 0, Change::Table, Table::default());
+    over.deadline = None;
+    assert_eq!(
+        store.commit(over).await.unwrap(),
+        Committed::Done { version: 1 }
+    );
+    assert_eq!(store.due_deadlines(10_000, 9).await.unwrap(), vec!["early"]);
+    assert_eq!(
+        store.load_game("early").await.unwrap().unwrap().deadline,
+        Some(9_000)
+    );
+}
+
+on_both!(deadlines_are_found_earliest_first_and_follow_each_change);
+
 /// Several processes starting at once on an empty database: each migrates or waits for the
 /// one that does, and all end at the same version with one schema.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -759,6 +817,7 @@ proptest! {
                             change: change.clone(),
                             to_move: Some(0),
                             table: table.clone(),
+                            deadline: None,
                             computer_due: false,
                             by: None,
                             at: 2,
