@@ -33,12 +33,21 @@ async function call(method, path, body) {
 
 export const meta = () => call('GET', '/api/meta');
 export const createGame = (spec) => call('POST', '/api/games', spec);
-export const joinGame = (id, seat) => call('POST', `/api/games/${enc(id)}/join`, { seat });
+export const joinGame = (id, seat, name = null) =>
+  call('POST', `/api/games/${enc(id)}/join`, name ? { seat, name } : { seat });
 export const getView = (id) => call('GET', `/api/games/${enc(id)}`);
 export const getViewAt = (id, ply) => call('GET', `/api/games/${enc(id)}/at/${ply}`);
 export const playMove = (id, token, move, ply) =>
   call('POST', `/api/games/${enc(id)}/moves`, { token, move, ply });
 export const undo = (id, token) => call('POST', `/api/games/${enc(id)}/undo`, { token });
+export const answerUndo = (id, token, accept) =>
+  call('POST', `/api/games/${enc(id)}/undo/answer`, { token, accept });
+export const resign = (id, token) => call('POST', `/api/games/${enc(id)}/resign`, { token });
+export const draw = (id, token, accept) => call('POST', `/api/games/${enc(id)}/draw`, { token, accept });
+export const rematch = (id, token) => call('POST', `/api/games/${enc(id)}/rematch`, { token });
+export const chat = (id, token, text) => call('POST', `/api/games/${enc(id)}/chat`, { token, text });
+export const setChat = (id, token, enabled) =>
+  call('POST', `/api/games/${enc(id)}/chat/enabled`, { token, enabled });
 export const uploadRecord = (game, record) => call('POST', '/api/records', { game, record });
 export const listGames = (open) => call('GET', open ? '/api/games?open=true' : '/api/games');
 export const recordUrl = (id) => `/api/games/${enc(id)}/record`;

@@ -23,7 +23,7 @@ function route() {
   if (path === '/' || path === '/index.html') {
     page = mountHome(main, { navigate, game: query.get('game') });
   } else if ((m = path.match(/^\/game\/([^/]+)\/?$/))) {
-    page = mountGame(main, { id: m[1], query });
+    page = mountGame(main, { id: m[1], query, navigate });
   } else if ((m = path.match(/^\/rules\/([^/]+)\/?$/))) {
     page = mountRules(main, { game: m[1] });
   } else {

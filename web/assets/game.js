@@ -1,6 +1,7 @@
 // The game page: the board, whose turn it is, the step-by-step click guidance, the players with
-// their reserves and scores, the move list and replay slider, the result, and the tools (undo,
-// record download, invite links). Live through the game's WebSocket.
+// their names, presence, reserves and scores, the move list and replay slider, the result with its
+// rematch, what the players ask each other (take-backs, draws), the chat, and the tools (undo,
+// resign, draw offer, alerts, record download, invite links). Live through the game's WebSocket.
 
 import * as api from './api.js';
 import * as store from './store.js';
@@ -11,24 +12,36 @@ import { step, extensions, chosen, buttons, matching } from './clicks.js';
 import { seatName, describe, pannable, action, hint, idName, gameName } from './games.js';
 import { resultDetails, resultMarks } from './result.js';
 import { factText } from './facts.js';
+import {
+  seatLabel, cleanName, heldSeats, myTurn, becameMyTurn, pageTitle, undoSeat, undoAsks,
+  takebackState, drawState, resignSeat, rematchAction, chatState, presenceTokens, reasonKey,
+  socketError, notOlder,
+} from './people.js';
+import { ChatPanel } from './chat.js';
+import { offerBoxes } from './offers.js';
+import * as alerts from './alerts.js';
 
-export function mountGame(main, { id, query }) {
-  const page = new GamePage(main, id, query);
+export function mountGame(main, { id, query, navigate }) {
+  const page = new GamePage(main, id, query, navigate);
   page.start();
   return page;
 }
 
 class GamePage {
-  constructor(main, id, query) {
+  constructor(main, id, query, navigate) {
     this.main = main;
     this.id = id;
+    this.navigate = navigate || ((url) => location.assign(url));
     this.view = null; // the live view
     this.shown = null; // the view on the board: the live one, or a past one while replaying
     this.replayPly = null; // null: live; else the ply shown
     this.replayCache = new Map();
     this.prefix = [];
     this.afterMine = null; // the ply after this browser's last move, for "Played: …"
-    this.busy = false;
+    this.busy = false; // a move on its way
+    this.asking = false; // a take-back, draw, resignation or rematch on its way
+    this.confirmResign = false;
+    this.joinNames = {}; // names typed beside open seats
     this.connected = false;
     this.closed = false;
     const seat = query.get('seat');
@@ -39,6 +52,7 @@ class GamePage {
     if (token) history.replaceState(null, '', gameUrl(id, this.urlSeat));
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
+    this.chat = new ChatPanel({ send: (text) => this.say(text), toggle: (on) => this.switchChat(on) });
   }
 
   get tokens() {
@@ -93,11 +107,20 @@ class GamePage {
     ws.onopen = () => {
       this.connected = true;
       this.retries = 0;
+      this.announce();
       this.renderStatus();
     };
     ws.onmessage = (e) => {
+      let message;
       try {
-        this.apply(JSON.parse(e.data), 'ws');
+        message = JSON.parse(e.data);
+      } catch {
+        return; // Not JSON: ignore it.
+      }
+      // A token the server did not know: the socket stays open for watching.
+      if (socketError(message)) return;
+      try {
+        this.apply(message, 'ws');
       } catch {
         // A message that is not a view: ignore it.
       }
@@ -108,6 +131,21 @@ class GamePage {
       this.renderStatus();
       this.scheduleReconnect();
     };
+  }
+
+  /** Tells the server, on the socket, which seats this browser plays: they show as present. */
+  announce() {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== WebSocket.OPEN || !this.view) return;
+    for (const token of presenceTokens(this.view, this.tokens.mine)) {
+      if (this.announced?.has(token) && this.announcedOn === ws) continue;
+      ws.send(JSON.stringify({ token }));
+      if (this.announcedOn !== ws) {
+        this.announcedOn = ws;
+        this.announced = new Set();
+      }
+      this.announced.add(token);
+    }
   }
 
   scheduleReconnect() {
@@ -135,7 +173,33 @@ class GamePage {
     this.view = v;
     if (this.replayPly !== null && this.replayPly >= v.ply) this.replayPly = null;
     if (this.replayPly === null) this.shown = v;
+    if (becameMyTurn(old, v, this.tokens.mine)) {
+      alerts.yourTurn(t('alerts.title'), t('alerts.body', { game: gameName(v.game, v.name) }));
+    }
     this.render();
+  }
+
+  /**
+   * Takes the view a request answered with, unless the socket brought a newer one meanwhile. A
+   * take-back's view is shorter than the one shown: it is taken as it is.
+   */
+  applyAnswer(v) {
+    const old = this.view;
+    if (!notOlder(old, v)) {
+      this.render();
+      return;
+    }
+    if (old && v.ply < old.ply) {
+      this.view = null;
+      this.replayPly = null;
+      this.replayCache.clear();
+    }
+    this.apply(v, 'ws');
+  }
+
+  /** The label of `seat`: its player's name, else the seat's name. */
+  label(seat) {
+    return this.view ? seatLabel(this.view, seat) : seatName('', seat);
   }
 
   // ---- what this browser may do ----
@@ -144,6 +208,7 @@ class GamePage {
   moveToken() {
     const v = this.view;
     if (!v || v.to_move === null || v.outcome) return null;
+    if (!heldSeats(v, this.tokens.mine).includes(v.to_move)) return null;
     return this.tokens.mine[v.to_move] ?? null;
   }
 
@@ -165,13 +230,6 @@ class GamePage {
 
   interactive() {
     return this.replayPly === null && !this.busy && this.moveToken() !== null;
-  }
-
-  anyToken() {
-    const mine = this.tokens.mine;
-    if (this.urlSeat !== null && mine[this.urlSeat]) return mine[this.urlSeat];
-    const seats = Object.keys(mine);
-    return seats.length ? mine[seats[0]] : null;
   }
 
   // ---- clicks ----
@@ -249,34 +307,172 @@ class GamePage {
     }
   }
 
-  async undo() {
-    const token = this.anyToken();
-    if (!token) return;
-    this.busy = true;
+  // ---- what the players ask each other ----
+
+  /** Sends a request `call()` answered by a view; `done(view)` is what to say after, if anything. */
+  async ask(call, done) {
+    if (this.asking) return false;
+    this.asking = true;
     this.render();
     try {
-      const v = await api.undo(this.id, token);
-      this.busy = false;
-      this.replayPly = null;
-      this.view = null; // an undo shortens the game: take its view as it is
-      this.replayCache.clear();
-      this.apply(v, 'ws');
-      toast(t('undo.done'));
+      const v = await call();
+      this.asking = false;
+      this.applyAnswer(v);
+      const said = done ? done(v) : null;
+      if (said) toast(said);
+      return true;
     } catch (e) {
-      this.busy = false;
+      this.asking = false;
+      toast(e.message || t('error.generic'), 'error');
+      this.render();
+      return false;
+    }
+  }
+
+  /**
+   * Takes back this browser's last turn: at once when that removes only its own moves and the
+   * computer's, else as a request to the others whose moves it would remove.
+   */
+  undo() {
+    const seat = undoSeat(this.view, this.tokens.mine, this.urlSeat);
+    if (seat === null) return;
+    return this.ask(() => api.undo(this.id, this.tokens.mine[seat]),
+      (v) => (v.takeback ? t('takeback.asked') : t('undo.done')));
+  }
+
+  answerTakeback(seat, accept) {
+    const token = this.tokens.mine[seat];
+    if (!token) return;
+    return this.ask(() => api.answerUndo(this.id, token, accept),
+      (v) => (accept && !v.takeback ? t('undo.done') : null));
+  }
+
+  offerDraw() {
+    const state = drawState(this.view, this.tokens.mine, this.urlSeat);
+    if (!state || state.offer === null) return;
+    return this.ask(() => api.draw(this.id, this.tokens.mine[state.offer], true), () => t('draw.sent'));
+  }
+
+  answerDraw(seat, accept) {
+    const token = this.tokens.mine[seat];
+    if (!token) return;
+    return this.ask(() => api.draw(this.id, token, accept));
+  }
+
+  resign() {
+    const seat = resignSeat(this.view, this.tokens.mine, this.urlSeat);
+    this.confirmResign = false;
+    if (seat === null) return;
+    return this.ask(() => api.resign(this.id, this.tokens.mine[seat]), () => t('resign.done'));
+  }
+
+  /** Sends a chat message as the seat this browser writes as; whether it was taken. */
+  async say(text) {
+    const state = chatState(this.view, this.tokens.mine, this.urlSeat);
+    if (state.writer === null) return false;
+    try {
+      this.applyAnswer(await api.chat(this.id, this.tokens.mine[state.writer], text));
+      return true;
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+      return false;
+    }
+  }
+
+  async switchChat(enabled) {
+    const token = this.tokens.mine[this.view.creator];
+    if (!token) return false;
+    try {
+      this.applyAnswer(await api.setChat(this.id, token, enabled));
+      return true;
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+      return false;
+    }
+  }
+
+  /**
+   * Starts the rematch, or joins the one another player started: every seat this browser plays
+   * gets its seat there (and each invite link it handed out a new one); then to the new game.
+   */
+  async rematch() {
+    const { mine, invites } = this.tokens;
+    const seats = Object.keys(mine).map(Number);
+    if (!seats.length || this.asking) return;
+    const order = seats.includes(this.urlSeat) ? [this.urlSeat, ...seats.filter((s) => s !== this.urlSeat)] : seats;
+    this.asking = true;
+    this.render();
+    try {
+      let first = null;
+      for (const s of order) {
+        const r = await api.rematch(this.id, mine[s]);
+        store.addMine(r.id, r.seat, r.token);
+        if (first === null) first = r;
+      }
+      for (const token of Object.values(invites)) {
+        try {
+          const r = await api.rematch(this.id, token);
+          store.addInvite(r.id, r.seat, r.token);
+        } catch {
+          // The friend can still ask for it with their own link.
+        }
+      }
+      store.rememberGame(first.id, this.view.game);
+      this.asking = false;
+      this.navigate(gameUrl(first.id, first.seat));
+    } catch (e) {
+      this.asking = false;
       toast(e.message || t('error.generic'), 'error');
       this.render();
     }
   }
 
-  async join(seat) {
+  /** A new game of the same kind, this browser first, the computer in every other seat. */
+  async againstComputer() {
+    const v = this.view;
+    if (this.asking) return;
+    const ai = v.seats.find((s) => s.kind === 'ai' && !s.resigned && s.level);
+    const level = ai ? ai.level : 'medium';
+    // Under the name this browser goes by, else the one it had in this game.
+    const mine = Object.keys(this.tokens.mine).map(Number);
+    const own = mine.includes(this.urlSeat) ? this.urlSeat : mine[0];
+    const name = cleanName(store.defaultName() || (own !== undefined ? v.seats[own]?.name : '')).name;
+    const seats = v.seats.map((s, i) => (i === 0 ? (name ? { kind: 'human', name } : { kind: 'human' }) : { kind: 'ai', level }));
+    this.asking = true;
+    this.render();
     try {
-      const r = await api.joinGame(this.id, seat);
+      const r = await api.createGame({ game: v.game, variant: v.variant, players: v.players, seats });
+      for (const { seat, token } of r.seats) store.addMine(r.id, seat, token);
+      store.rememberGame(r.id, v.game);
+      this.asking = false;
+      this.navigate(gameUrl(r.id, 0));
+    } catch (e) {
+      this.asking = false;
+      toast(e.message || t('error.generic'), 'error');
+      this.render();
+    }
+  }
+
+  /** The name to take an open seat under: this browser's, unless it plays here already. */
+  defaultJoinName() {
+    return Object.keys(this.tokens.mine).length ? '' : store.defaultName();
+  }
+
+  async join(seat) {
+    const typed = cleanName(this.joinNames[seat] ?? this.defaultJoinName());
+    if (!typed.ok) {
+      toast(t('name.invalid'), 'error');
+      return;
+    }
+    try {
+      const r = await api.joinGame(this.id, seat, typed.name);
+      if (typed.name) store.setDefaultName(typed.name);
       store.addMine(this.id, r.seat, r.token);
       store.rememberGame(this.id, this.view.game);
       this.urlSeat = r.seat;
       history.replaceState(null, '', gameUrl(this.id, r.seat));
       toast(t('join.done', { seat: seatName(this.view.game, r.seat) }));
+      this.announce();
       this.render();
     } catch (e) {
       toast(e.message || t('error.generic'), 'error');
@@ -329,11 +525,13 @@ class GamePage {
       pannable: pannable(game),
     });
     this.board.el.dataset.game = game;
+    this.boardKey = null; // its words are redrawn in the language now chosen
     this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v.game, v.name) }));
     this.els = {
       head: h('div', { class: 'game-head' }),
       banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true }),
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-test': 'status' }),
+      offers: h('div', { class: 'offers', 'aria-live': 'polite', 'data-test': 'offers' }),
       actions: h('div', { class: 'actions', 'data-test': 'actions' }),
       replay: h('div', { class: 'replay' }),
       players: h('section', { class: 'players card', 'aria-labelledby': 'players-h' }),
@@ -352,11 +550,12 @@ class GamePage {
         h('div', { class: 'game-layout' },
           h('div', { class: 'board-col' },
             this.els.status,
+            this.els.offers,
             h('div', { class: 'board-wrap' }, this.board.el, zoom),
             this.els.actions,
             this.els.facts,
             this.els.replay),
-          h('aside', { class: 'side' }, this.els.players, this.els.moves, this.els.tools))),
+          h('aside', { class: 'side' }, this.els.players, this.chat.el, this.els.moves, this.els.tools))),
     );
   }
 
@@ -367,10 +566,19 @@ class GamePage {
     const interactive = this.interactive();
     const itemIds = new Set(shown.board.items.filter((i) => i.id != null).map((i) => i.id));
     const targets = interactive ? extensions(v.clicks, this.prefix) : new Set();
-    this.board.render(shown.board, { targets, chosen: chosen(this.prefix), interactive });
+    // Views come often now (presence, chat, offers): the board is redrawn only when what it shows
+    // changed, so a click or a hover on it is not lost to a redraw of the same position.
+    const picked = chosen(this.prefix);
+    const boardKey = JSON.stringify([shown.board, [...targets], [...picked], interactive]);
+    if (boardKey !== this.boardKey) {
+      this.board.render(shown.board, { targets, chosen: picked, interactive });
+      this.boardKey = boardKey;
+    }
     this.board.el.dataset.won = resultMarks(v.game, shown);
+    document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));
     this.renderHead();
     this.renderStatus(itemIds);
+    this.renderOffers();
     this.renderActions(itemIds, interactive);
     this.renderFacts(shown);
     this.renderReplay();
@@ -378,6 +586,11 @@ class GamePage {
     this.renderMoves();
     this.renderTools();
     this.renderBanner(shown);
+    const chat = chatState(v, this.tokens.mine, this.urlSeat);
+    this.chat.render(chat, (seat) => this.label(seat));
+    // Against the computer alone, or in a record, there is nobody to talk to.
+    const people = v.seats.filter((s) => s.kind === 'human' || s.kind === 'open').length;
+    this.chat.el.hidden = people < 2 && chat.messages.length === 0;
   }
 
   renderHead() {
@@ -405,14 +618,14 @@ class GamePage {
     } else if (this.busy) {
       text = t('status.sending');
     } else if (this.moveToken() !== null) {
-      const who = Object.keys(this.tokens.mine).length > 1 ? seatName(game, v.to_move) + ': ' : '';
+      const who = Object.keys(this.tokens.mine).length > 1 ? this.label(v.to_move) + ': ' : '';
       // What the others played since this browser's last move, then what to do now.
       const news = this.news(v);
       text = (news.length ? t('status.played', { moves: news.join(', ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
       kind = 'turn';
     } else {
       const seat = v.seats[v.to_move];
-      const name = seatName(game, v.to_move);
+      const name = this.label(v.to_move);
       if (seat && seat.kind === 'ai') text = t('status.thinking', { seat: name });
       else if (seat && seat.kind === 'open') text = t('status.open', { seat: name });
       else if (Object.keys(this.tokens.mine).length) text = t('status.waiting', { seat: name });
@@ -422,6 +635,15 @@ class GamePage {
     // Rewrite the live region only when its words change, so screen readers say them once.
     if (this.els.status.textContent !== text) this.els.status.textContent = text;
     this.els.status.dataset.kind = kind;
+  }
+
+  /** A pending take-back request and a draw offer, for everyone to see. */
+  renderOffers() {
+    const v = this.view;
+    const mine = this.tokens.mine;
+    const boxes = offerBoxes(takebackState(v, mine), drawState(v, mine, this.urlSeat), (s) => this.label(s), this, this.asking);
+    replaceChildren(this.els.offers, boxes);
+    this.els.offers.hidden = boxes.length === 0;
   }
 
   renderActions(itemIds, interactive) {
@@ -490,7 +712,8 @@ class GamePage {
       const facts = shown.board.facts.filter((f) => f.seat === i && !RESULT_FACTS.has(f.key));
       const toMove = !shown.outcome && shown.to_move === i;
       let who;
-      if (mine[i] !== undefined) who = holdsMany ? t('who.here') : t('who.you');
+      if (seat.resigned && seat.kind === 'ai') who = t('who.resigned');
+      else if (mine[i] !== undefined) who = holdsMany ? t('who.here') : t('who.you');
       else if (seat.kind === 'ai') who = t('who.computer', { level: t(`level.${seat.level}`) });
       else if (seat.kind === 'open') who = t('who.open');
       else if (seat.kind === 'record') who = t('who.record');
@@ -503,15 +726,28 @@ class GamePage {
         tools.push(h('button', { type: 'button', class: 'small subtle', 'data-key': `invite-${i}`, onclick: () => this.copyLink(i, mine[i]) }, t('invite.copy-seat')));
       }
       if (seat.kind === 'open' && mine[i] === undefined) {
-        tools.push(h('button', { type: 'button', class: 'small primary', 'data-key': `join-${i}`, 'data-test': `join-${i}`, onclick: () => this.join(i) }, t('join.seat')));
+        const nameId = `join-name-${i}`;
+        tools.push(
+          h('label', { for: nameId, class: 'visually-hidden' }, t('lobby.name')),
+          h('input', {
+            type: 'text', id: nameId, class: 'name-input', 'data-key': nameId, 'data-test': nameId, autocomplete: 'nickname',
+            placeholder: t('setup.name.placeholder'), value: this.joinNames[i] ?? this.defaultJoinName(),
+            oninput: (e) => { this.joinNames[i] = e.target.value; },
+            onkeydown: (e) => { if (e.key === 'Enter') this.join(i); },
+          }),
+          h('button', { type: 'button', class: 'small primary', 'data-key': `join-${i}`, 'data-test': `join-${i}`, onclick: () => this.join(i) }, t('join.seat')));
       }
-      return h('li', { class: `player${toMove ? ' to-move' : ''}${winners.includes(i) ? ' winner' : ''}`, 'data-seat': i },
+      const named = typeof seat.name === 'string' && seat.name !== '';
+      return h('li', { class: `player${toMove ? ' to-move' : ''}${winners.includes(i) ? ' winner' : ''}${seat.resigned ? ' resigned' : ''}`, 'data-seat': i },
         swatch(i),
         h('div', { class: 'player-main' },
           h('div', { class: 'player-name' },
-            h('strong', {}, seatName(v.game, i)), ' ',
+            presenceDot(seat),
+            h('strong', { 'data-test': `name-${i}` }, this.label(i)), ' ',
+            named ? h('span', { class: 'who seat-name' }, seatName(v.game, i)) : null,
             h('span', { class: 'who' }, who),
             toMove ? h('span', { class: 'turn-tag' }, t('player.to-move')) : null,
+            seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
             winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
           facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key }, factText(f)))) : null,
           shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
@@ -536,7 +772,7 @@ class GamePage {
     });
     const items = turns.map((turn, k) =>
       h('li', { value: k + 1 },
-        turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: seatName(v.game, turn.seat) }, h('span', { class: 'visually-hidden' }, seatName(v.game, turn.seat))) : null,
+        turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: this.label(turn.seat) }, h('span', { class: 'visually-hidden' }, this.label(turn.seat))) : null,
         turn.moves.map(([m, i]) =>
           h('button', { type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}`, 'data-key': `mv-${i}`, 'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }), onclick: () => this.showPly(i + 1) }, m))));
     const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);
@@ -550,14 +786,60 @@ class GamePage {
 
   renderTools() {
     const v = this.view;
+    const mine = this.tokens.mine;
     const tools = [];
-    if (v.undo && this.anyToken() && this.replayPly === null) {
-      tools.push(h('button', { type: 'button', 'data-key': 'undo', 'data-test': 'undo', disabled: this.busy, onclick: () => this.undo() }, t('tools.undo')));
+    const holdsMany = heldSeats(v, mine).length > 1;
+    const as = (seat) => (holdsMany ? ` (${this.label(seat)})` : '');
+    const busy = this.busy || this.asking;
+    const undo = undoSeat(v, mine, this.urlSeat);
+    if (this.replayPly === null && undo !== null) {
+      tools.push(h('button', { type: 'button', 'data-key': 'undo', 'data-test': 'undo', 'data-asks': String(undoAsks(v, undo)), disabled: busy, onclick: () => this.undo() },
+        (undoAsks(v, undo) ? t('tools.undo.ask') : t('tools.undo')) + as(undo)));
+    }
+    const draw = drawState(v, mine, this.urlSeat);
+    if (draw && draw.offer !== null) {
+      tools.push(h('button', { type: 'button', 'data-key': 'draw', 'data-test': 'draw', disabled: busy, onclick: () => this.offerDraw() }, t('draw.offer') + as(draw.offer)));
+    }
+    const resign = resignSeat(v, mine, this.urlSeat);
+    if (resign === null) this.confirmResign = false;
+    else if (!this.confirmResign) {
+      tools.push(h('button', { type: 'button', class: 'danger', 'data-key': 'resign', 'data-test': 'resign', disabled: busy, onclick: () => this.askResign(true) }, t('resign') + as(resign)));
     }
     tools.push(h('a', { class: 'button', href: api.recordUrl(this.id), download: `${v.game}-${this.id}.txt` }, t('tools.download')));
     tools.push(h('button', { type: 'button', 'data-key': 'watch-link', onclick: () => this.copySpectatorLink() }, t('tools.spectate')));
     tools.push(h('a', { class: 'button subtle', href: '/', 'data-link': true }, t('tools.new')));
-    replaceChildren(this.els.tools, h('h2', { id: 'tools-h', class: 'visually-hidden' }, t('tools.title')), h('div', { class: 'tool-row' }, tools));
+    const confirm = resign !== null && this.confirmResign
+      ? h('div', { class: 'confirm', role: 'group', 'aria-label': t('resign'), 'data-test': 'resign-confirm' },
+        h('p', {}, t('resign.confirm', { seat: this.label(resign) })),
+        h('div', { class: 'tool-row' },
+          h('button', { type: 'button', class: 'danger', 'data-key': 'resign-yes', 'data-test': 'resign-yes', disabled: busy, onclick: () => this.resign() }, t('resign.yes')),
+          h('button', { type: 'button', 'data-key': 'resign-no', 'data-test': 'resign-no', onclick: () => this.askResign(false) }, t('resign.no'))))
+      : null;
+    const alerting = heldSeats(v, mine).length
+      ? h('div', { class: 'alert-row' },
+        h('label', { class: 'check' },
+          h('input', { type: 'checkbox', 'data-key': 'sound', 'data-test': 'sound', checked: alerts.soundOn(), onchange: (e) => alerts.setSound(e.target.checked) }),
+          t('alerts.sound')),
+        h('label', { class: 'check' },
+          h('input', { type: 'checkbox', 'data-key': 'notify', 'data-test': 'notify', checked: alerts.notifyOn(), onchange: (e) => this.switchNotify(e.target) }),
+          t('alerts.notify')))
+      : null;
+    replaceChildren(this.els.tools, h('h2', { id: 'tools-h', class: 'visually-hidden' }, t('tools.title')), confirm, h('div', { class: 'tool-row' }, tools), alerting);
+  }
+
+  askResign(on) {
+    this.confirmResign = on;
+    this.renderTools();
+    const next = this.els.tools.querySelector(on ? '[data-key=resign-no]' : '[data-key=resign]');
+    if (next) next.focus();
+  }
+
+  /** Turns notifications on (asking the browser's permission now, not before) or off. */
+  async switchNotify(box) {
+    const wanted = box.checked;
+    const on = await alerts.setNotify(wanted);
+    box.checked = on;
+    if (wanted && !on) toast(t('alerts.denied'), 'error');
   }
 
   renderBanner(shown) {
@@ -570,7 +852,7 @@ class GamePage {
     }
     el.hidden = false;
     const winners = shown.outcome.winners;
-    const names = winners.map((s) => seatName(v.game, s));
+    const names = winners.map((s) => this.label(s));
     let title;
     if (winners.length === 0) title = t('result.draw');
     else if (winners.length === 1) title = t('result.wins', { seat: names[0] });
@@ -582,16 +864,41 @@ class GamePage {
       personal = winners.includes(mineSeats[0]) ? t('result.you-win') : winners.length ? t('result.you-lose') : null;
     }
     const scores = shown.outcome.scores || shown.scores;
+    // Ended by resignation or agreement: said in words; by the rules: the scoring explained.
+    const reason = reasonKey(shown.outcome);
     replaceChildren(el,
       h('h2', {}, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
-      scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${seatName(v.game, i)} ${sc}`).join(' · ')) : null,
-      resultDetails(v.game, shown, (i) => seatName(v.game, i), (cls) => this.board.highlight(cls)));
+      reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason)) : null,
+      scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
+      reason ? null : resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls)),
+      this.resultActions());
+  }
+
+  /** Beside the result: the rematch (start, join, go to or watch it) and a game against the computer. */
+  resultActions() {
+    const v = this.view;
+    if (!v.outcome) return null;
+    const joined = v.rematch ? Object.keys(store.tokens(v.rematch).mine).map(Number) : [];
+    const what = rematchAction(v, this.tokens.mine, joined.length ? joined[0] : null);
+    const out = [];
+    if (what === 'start' || what === 'join') {
+      out.push(h('button', { type: 'button', class: 'primary', 'data-key': 'rematch', 'data-test': 'rematch', 'data-rematch': what, disabled: this.asking, onclick: () => this.rematch() },
+        t(what === 'start' ? 'result.rematch' : 'result.rematch.join')));
+    } else if (what === 'go') {
+      out.push(h('a', { class: 'button primary', href: gameUrl(v.rematch, joined[0]), 'data-link': true, 'data-test': 'rematch', 'data-rematch': what }, t('result.rematch.go')));
+    } else if (what === 'watch') {
+      out.push(h('a', { class: 'button', href: gameUrl(v.rematch, null), 'data-link': true, 'data-test': 'rematch', 'data-rematch': what }, t('result.rematch.watch')));
+    }
+    out.push(h('button', { type: 'button', 'data-key': 'vs-computer', 'data-test': 'vs-computer', disabled: this.asking, onclick: () => this.againstComputer() }, t('result.computer')));
+    return h('div', { class: 'result-actions' },
+      what === 'join' ? h('p', { class: 'rematch-note', 'data-test': 'rematch-note' }, t('result.rematch.offered')) : null,
+      h('div', { class: 'tool-row' }, out));
   }
 
   async copyLink(seat, token) {
     const url = `${location.origin}${inviteUrl(this.id, seat, token)}`;
     const ok = await copyText(url);
-    toast(ok ? t('invite.copied', { seat: seatName(this.view.game, seat) }) : url);
+    toast(ok ? t('invite.copied', { seat: this.label(seat) }) : url);
   }
 
   async copySpectatorLink() {
@@ -620,6 +927,13 @@ export function gameUrl(id, seat) {
 /** A link that gives `seat` of game `id` to whoever opens it: the token rides in the fragment. */
 export function inviteUrl(id, seat, token) {
   return `/game/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
+}
+
+/** A person's presence beside their seat: a dot, filled while one of their pages is open. */
+function presenceDot(seat) {
+  if (seat.kind !== 'human' || seat.taken === false) return null;
+  const word = seat.present ? t('presence.here') : t('presence.away');
+  return h('span', { class: `presence ${seat.present ? 'on' : 'off'}`, 'data-test': `presence-${seat.seat}`, 'data-present': String(Boolean(seat.present)), title: word, role: 'img', 'aria-label': word });
 }
 
 /** A seat's token: a disc in the seat's colour with its number, so colour is not the only cue. */

@@ -1,5 +1,5 @@
-// The home page: choose a game, its players and version, who sits where; open games to join;
-// this browser's games; replay an uploaded record.
+// The home page: choose a game, its players and version, who sits where and under what names;
+// open games to join (under a name); this browser's games; replay an uploaded record.
 
 import * as api from './api.js';
 import * as store from './store.js';
@@ -7,8 +7,11 @@ import { h, replaceChildren, toast } from './dom.js';
 import { t, has } from './i18n.js';
 import { GAME_IDS, seatName, gameName } from './games.js';
 import { swatch, gameUrl } from './game.js';
+import { cleanName } from './people.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
+/** The seat kinds played by a person the creator knows, who may be named now. */
+const NAMED_KINDS = new Set(['me', 'here', 'invite']);
 
 export function mountHome(main, { navigate, game }) {
   const page = new HomePage(main, navigate, game);
@@ -24,6 +27,7 @@ class HomePage {
     this.meta = null;
     this.choice = { game: 'triangoli', players: 2, variant: null, seats: [] };
     this.lobby = null;
+    this.joinName = store.defaultName();
     this.closed = false;
   }
 
@@ -83,7 +87,9 @@ class HomePage {
   fitSeats() {
     const seats = this.choice.seats.slice(0, this.choice.players);
     while (seats.length < this.choice.players) {
-      seats.push(seats.length === 0 ? { kind: 'me', level: 'easy' } : { kind: 'ai', level: defaultLevel(this.meta.levels) });
+      seats.push(seats.length === 0
+        ? { kind: 'me', level: 'easy', name: store.defaultName() }
+        : { kind: 'ai', level: defaultLevel(this.meta.levels), name: '' });
     }
     this.choice.seats = seats;
   }
@@ -93,6 +99,7 @@ class HomePage {
       cards: h('div', { class: 'game-cards', role: 'radiogroup', 'aria-labelledby': 'new-h' }),
       form: h('form', { class: 'setup card', 'aria-labelledby': 'setup-h', onsubmit: (e) => { e.preventDefault(); this.create(); } }),
       lobby: h('section', { class: 'card lobby', 'aria-labelledby': 'lobby-h' }),
+      lobbyList: h('div', { class: 'lobby-list' }),
       mine: h('section', { class: 'card my-games', 'aria-labelledby': 'mine-h' }),
       upload: h('section', { class: 'card upload', 'aria-labelledby': 'upload-h' }),
     };
@@ -107,6 +114,16 @@ class HomePage {
           this.els.form),
         h('div', { class: 'home-lists' }, this.els.lobby, this.els.mine, this.els.upload)),
     );
+    // The name to join under stays in place while the list of open games refreshes.
+    this.els.lobby.append(
+      h('h2', { id: 'lobby-h' }, t('lobby.title')),
+      h('div', { class: 'field lobby-name' },
+        h('label', { for: 'join-name' }, t('lobby.name')),
+        h('input', {
+          type: 'text', id: 'join-name', 'data-test': 'join-name', autocomplete: 'nickname', value: this.joinName,
+          placeholder: t('setup.name.placeholder'), oninput: (e) => { this.joinName = e.target.value; },
+        })),
+      this.els.lobbyList);
   }
 
   render() {
@@ -187,12 +204,21 @@ class HomePage {
     const seats = c.seats.map((seat, i) => {
       const kindId = `seat-${i}-kind`;
       const levelId = `seat-${i}-level`;
+      const nameId = `seat-${i}-name`;
       return h('fieldset', { class: 'seat', 'data-seat': i },
         h('legend', {}, swatch(i), ' ', seatName(g.id, i), i === 0 ? h('span', { class: 'muted' }, ' ', t('setup.first')) : null),
         h('div', { class: 'seat-row' },
           h('label', { for: kindId, class: 'visually-hidden' }, t('setup.who', { seat: seatName(g.id, i) })),
-          h('select', { id: kindId, 'data-key': kindId, 'data-test': kindId, onchange: (e) => { seat.kind = e.target.value; this.renderForm(); } },
+          h('select', { id: kindId, 'data-key': kindId, 'data-test': kindId, onchange: (e) => this.setKind(seat, e.target.value) },
             SEAT_KINDS.map((k) => h('option', { value: k, selected: k === seat.kind }, t(`setup.kind.${k}`)))),
+          NAMED_KINDS.has(seat.kind)
+            ? [h('label', { for: nameId, class: 'visually-hidden' }, t('setup.name', { seat: seatName(g.id, i) })),
+              h('input', {
+                type: 'text', id: nameId, class: 'name-input', 'data-key': nameId, 'data-test': nameId,
+                autocomplete: seat.kind === 'me' ? 'nickname' : 'off', value: seat.name || '',
+                placeholder: t('setup.name.placeholder'), oninput: (e) => { seat.name = e.target.value; },
+              })]
+            : null,
           seat.kind === 'ai'
             ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
               h('select', { id: levelId, 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
@@ -208,13 +234,31 @@ class HomePage {
         h('button', { type: 'submit', class: 'primary big', 'data-key': 'start', 'data-test': 'start', disabled: this.creating }, t('setup.start'))));
   }
 
+  /** Changes who plays `seat`; the seat that is "me" is named as this browser was last time. */
+  setKind(seat, kind) {
+    const was = seat.kind;
+    seat.kind = kind;
+    if (kind === 'me' && !seat.name) seat.name = store.defaultName();
+    else if (was === 'me' && seat.name === store.defaultName()) seat.name = '';
+    this.renderForm();
+  }
+
   async create() {
     const c = this.choice;
-    const seats = c.seats.map((s) => {
+    const names = c.seats.map((s) => (NAMED_KINDS.has(s.kind) ? cleanName(s.name) : { ok: true, name: null }));
+    const bad = names.findIndex((n) => !n.ok);
+    if (bad >= 0) {
+      toast(t('name.invalid'), 'error');
+      this.els.form.querySelector(`#seat-${bad}-name`)?.focus();
+      return;
+    }
+    const seats = c.seats.map((s, i) => {
       if (s.kind === 'ai') return { kind: 'ai', level: s.level };
       if (s.kind === 'open') return { kind: 'open' };
-      return { kind: 'human' };
+      return names[i].name ? { kind: 'human', name: names[i].name } : { kind: 'human' };
     });
+    const me = c.seats.findIndex((s) => s.kind === 'me');
+    if (me >= 0) store.setDefaultName(names[me].name);
     this.creating = true;
     this.renderForm();
     try {
@@ -263,12 +307,20 @@ class HomePage {
             g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
             h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))))));
     }
-    replaceChildren(this.els.lobby, h('h2', { id: 'lobby-h' }, t('lobby.title')), body);
+    replaceChildren(this.els.lobbyList, body);
+    this.els.lobby.querySelector('.lobby-name').hidden = !(list && list.length);
   }
 
   async join(g, seat) {
+    const typed = cleanName(this.joinName);
+    if (!typed.ok) {
+      toast(t('name.invalid'), 'error');
+      this.els.lobby.querySelector('#join-name')?.focus();
+      return;
+    }
     try {
-      const r = await api.joinGame(g.id, seat);
+      const r = await api.joinGame(g.id, seat, typed.name);
+      if (typed.name) store.setDefaultName(typed.name);
       store.addMine(g.id, r.seat, r.token);
       store.rememberGame(g.id, g.game);
       this.navigate(gameUrl(g.id, r.seat));

@@ -1,5 +1,6 @@
 // What this browser remembers, in localStorage: the seat tokens it holds per game (its own seats
-// and the invite links it handed out) and the games it took part in.
+// and the invite links it handed out), the games it took part in, the name it plays under and its
+// settings (sound, notifications).
 
 const PREFIX = 'trigonal.game.';
 const LIST = 'trigonal.games';
@@ -53,4 +54,34 @@ export function rememberGame(id, game) {
   const list = myGames().filter((g) => g.id !== id);
   list.unshift({ id, game, at: new Date().toISOString() });
   write(LIST, list.slice(0, 20));
+}
+
+const NAME = 'trigonal.name';
+const SETTING = 'trigonal.setting.';
+
+/** The name this browser last played under (the default at create and join), or ''. */
+export function defaultName() {
+  const name = read(NAME, '');
+  return typeof name === 'string' ? name : '';
+}
+
+/** Remembers `name` as the default; null or '' forgets it. */
+export function setDefaultName(name) {
+  if (name) write(NAME, name);
+  else {
+    try {
+      localStorage.removeItem(NAME);
+    } catch {
+      // Nothing stored: nothing to forget.
+    }
+  }
+}
+
+/** A remembered on/off setting (`sound`, `notify`); `fallback` when never set. */
+export function setting(name, fallback = false) {
+  return read(SETTING + name, fallback) === true;
+}
+
+export function setSetting(name, on) {
+  write(SETTING + name, Boolean(on));
 }

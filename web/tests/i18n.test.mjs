@@ -84,3 +84,15 @@ test('a rules page for every game in every language', () => {
     }
   }
 });
+
+test('every word the front end looks up by a literal key is in the tables', () => {
+  const dir = path.join(root, 'web/assets');
+  const used = new Set();
+  for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    const src = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of src.matchAll(/\bt\('([a-z0-9.-]+)'/g)) used.add(m[1]);
+  }
+  assert.ok(used.has('chat.title') && used.has('setup.start'), 'found the lookups');
+  const missing = [...used].filter((k) => !(k in TABLES.en)).sort();
+  assert.deepEqual(missing, []);
+});
