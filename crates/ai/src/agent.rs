@@ -179,6 +179,14 @@ pub trait DynPlayer: Send {
     fn forget(&mut self);
     /// From now on, thinks at most `most` a move (`None`: its own time).
     fn limit(&mut self, most: Option<Duration>);
+    /// The clocks before the next think (see [`Player::see_clock`]).
+    fn see_clock(&mut self, clock: &trigonal_clock::Clock, now: i64) {
+        let _ = (clock, now);
+    }
+    /// Why the player gave up the game, once it has (see [`Player::forfeit`]).
+    fn forfeit(&mut self) -> Option<String> {
+        None
+    }
 }
 
 struct Typed<G: Game>(Box<dyn Player<G>>);

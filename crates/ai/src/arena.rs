@@ -34,6 +34,8 @@ pub struct GamePlayed {
     pub slowest: Vec<f64>,
     /// Whether each agent lost on time in this game.
     pub out_of_time: Vec<bool>,
+    /// Why each agent forfeited this game, if it did (an outside engine that failed).
+    pub forfeits: Vec<Option<String>>,
 }
 
 /// One game as played, by seat.
@@ -47,12 +49,15 @@ pub struct Played {
     pub slowest: Vec<f64>,
     /// Whether each seat ran out of time.
     pub out_of_time: Vec<bool>,
+    /// Why each seat forfeited, if it did.
+    pub forfeits: Vec<Option<String>>,
 }
 
 /// Plays one game among `players` (one per seat, in seat order) from the start position of `G`
 /// with `options`, under `clock` if given: each player thinks within what its clock allows
-/// ([`Player::limit`]); one whose move comes after its time ran out loses — with two players the
-/// other wins, with more the seat is played on by `ai:easy` without a clock and cannot win.
+/// ([`Player::limit`]). A player whose move comes after its time ran out, or that forfeits
+/// ([`Player::forfeit`]: an outside engine that failed), is out: with two players the other
+/// wins, with more the seat is played on by `ai:easy` without a clock and cannot win.
 pub fn play_game<G: Game>(
     options: &Options,
     players: &mut [Box<dyn Player<G>>],
@@ -64,6 +69,8 @@ pub fn play_game<G: Game>(
     let mut legal = Vec::new();
     let mut slowest = vec![0f64; players.len()];
     let mut out = Seats::EMPTY;
+    let mut out_of_time = vec![false; n];
+    let mut forfeits = vec![None; n];
     let began = Instant::now();
     let now = || began.elapsed().as_millis() as i64;
     let mut clock = clock.map(|control| {
@@ -75,45 +82,64 @@ pub fn play_game<G: Game>(
         let clocked = clock.as_ref().is_some_and(|c| c.running == Some(seat.0));
         if let Some(c) = clock.as_ref().filter(|_| clocked) {
             players[seat.index()].limit(Some(c.budget(seat.0, now(), Duration::MAX)));
+            players[seat.index()].see_clock(c, now());
         }
         let thinking = Instant::now();
         let mv = players[seat.index()].think(&position).best;
         let took = thinking.elapsed().as_secs_f64();
         slowest[seat.index()] = slowest[seat.index()].max(took);
+        let mut after = position.clone();
+        let forfeit = players[seat.index()].forfeit();
+        let late = forfeit.is_none()
+            && clock.as_mut().is_some_and(|c| {
+                after.play(mv);
+                let next = after.to_move().filter(|s| !out.contains(*s)).map(|s| s.0);
+                let turn_ends = after.to_move() != Some(seat);
+                c.charge(now(), turn_ends, next, false).is_err()
+            });
+        if forfeit.is_some() || late {
+            // The move is not played: the seat is out.
+            out = out.with(seat);
+            out_of_time[seat.index()] = late;
+            forfeits[seat.index()] = forfeit;
+            if let Some(c) = &mut clock {
+                c.stop(now());
+                c.remaining_ms[seat.index()] = 0;
+            }
+            if n == 2 {
+                let mut shares = vec![0.0; n];
+                shares[1 - seat.index()] = 1.0;
+                return Ok(Played {
+                    moves,
+                    shares,
+                    slowest,
+                    out_of_time,
+                    forfeits,
+                });
+            }
+            let seed = derive_seed(moves.len() as u64, seat.0 as u64);
+            let mut easy = Agent::Ai {
+                level: Level::Easy,
+                ms: None,
+            }
+            .player::<G>(seed);
+            for done in &moves {
+                easy.advance(
+                    done.parse()
+                        .unwrap_or_else(|_| unreachable!("played moves read back")),
+                );
+            }
+            players[seat.index()] = easy;
+            continue;
+        }
+        if clock.is_none() {
+            after.play(mv);
+        }
         position.legal_moves(&mut legal);
         assert!(
             legal.contains(&mv),
             "agent at seat {seat} chose {mv}, which is not legal"
         );
-        let mut after = position.clone();
-        after.play(mv);
-        if let Some(c) = &mut clock {
-            let next = after.to_move().filter(|s| !out.contains(*s)).map(|s| s.0);
-            let turn_ends = after.to_move() != Some(seat);
-            if c.charge(now(), turn_ends, next, false).is_err() {
-                // Too late: the move is not played.
-                out = out.with(seat);
-                c.stop(now());
-                c.remaining_ms[seat.index()] = 0;
-                if n == 2 {
-                    let mut shares = vec![0.0; n];
-                    shares[1 - seat.index()] = 1.0;
-                    return Ok(Played {
-                        moves,
-                        shares,
-                        slowest,
-                        out_of_time: (0..n).map(|s| out.contains(Seat(s as u8))).collect(),
-                    });
-                }
-                let seed = derive_seed(moves.len() as u64, seat.0 as u64);
-                players[seat.index()] = Agent::Ai {
-                    level: Level::Easy,
-                    ms: None,
-                }
-                .player::<G>(seed);
-                continue;
-            }
-        }
         for p in players.iter_mut() {
             p.advance(mv);
         }
@@ -130,7 +156,8 @@ pub fn play_game<G: Game>(
         moves,
         shares,
         slowest,
-        out_of_time: (0..n).map(|s| out.contains(Seat(s as u8))).collect(),
+        out_of_time,
+        forfeits,
     })
 }
 
@@ -180,10 +207,12 @@ pub fn run_with<G: Game>(
         let mut points = vec![0.0; n];
         let mut slowest = vec![0.0; n];
         let mut out_of_time = vec![false; n];
+        let mut forfeits = vec![None; n];
         for (seat, &a) in seats.iter().enumerate() {
             points[a] += game_played.shares[seat];
             slowest[a] = game_played.slowest[seat];
             out_of_time[a] = game_played.out_of_time[seat];
+            forfeits[a] = game_played.forfeits[seat].clone();
         }
         let result = GamePlayed {
             game,
@@ -192,6 +221,7 @@ pub fn run_with<G: Game>(
             points,
             slowest,
             out_of_time,
+            forfeits,
         };
         each(&result);
         played.push(result);
@@ -214,10 +244,12 @@ pub struct Summary {
     pub elo: Option<f64>,
     /// The games each agent lost on time (only under a clock).
     pub lost_on_time: Vec<usize>,
+    /// The games each agent forfeited (outside engines that failed).
+    pub forfeits: Vec<usize>,
 }
 
-/// Sums a series up.
-pub fn summarise(agents: &[Agent], played: &[GamePlayed]) -> Summary {
+/// Sums a series among the agents named `agents` up.
+pub fn summarise(agents: &[String], played: &[GamePlayed]) -> Summary {
     let n = agents.len();
     let games = played.len();
     let (score, ci95): (Vec<f64>, Vec<[f64; 2]>) = (0..n)
@@ -233,12 +265,15 @@ pub fn summarise(agents: &[Agent], played: &[GamePlayed]) -> Summary {
     });
     Summary {
         games,
-        agents: agents.iter().map(ToString::to_string).collect(),
+        agents: agents.to_vec(),
         score,
         ci95,
         elo,
         lost_on_time: (0..n)
             .map(|a| played.iter().filter(|g| g.out_of_time[a]).count())
+            .collect(),
+        forfeits: (0..n)
+            .map(|a| played.iter().filter(|g| g.forfeits[a].is_some()).count())
             .collect(),
     }
 }
@@ -327,6 +362,7 @@ mod tests {
         ];
         let played = play_game(&Options::default(), &mut players, None).unwrap();
         assert_eq!(played.out_of_time, vec![false, false]);
+        assert_eq!(played.forfeits, vec![None, None]);
     }
 
     #[test]

@@ -33,6 +33,19 @@ pub trait Player<G: Game>: Send {
     fn limit(&mut self, most: Option<std::time::Duration>) {
         let _ = most;
     }
+
+    /// The clocks as they stand before the next [`Player::think`] (`now`: their time), for
+    /// players that plan their own time (outside engines).
+    fn see_clock(&mut self, clock: &trigonal_clock::Clock, now: i64) {
+        let _ = (clock, now);
+    }
+
+    /// Why this player gave up the game, once it has (an outside engine that crashed, answered
+    /// an illegal move or ran past its time): the move its last think returned is not to be
+    /// played. Trigonal's own players never do.
+    fn forfeit(&mut self) -> Option<String> {
+        None
+    }
 }
 
 /// A seed for the `i`-th use of a stream: splitmix64 of both.

@@ -104,7 +104,8 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
     for g in &played {
         assert!((g.points.iter().sum::<f64>() - 1.0).abs() < 1e-9);
     }
-    let summary = summarise(&agents, &played);
+    let names: Vec<String> = agents.iter().map(ToString::to_string).collect();
+    let summary = summarise(&names, &played);
     let line = serde_json::to_string(&summary).unwrap();
     assert!(
         line.starts_with(r#"{"games":4,"agents":["random","ai:random"],"score":["#),

@@ -8,8 +8,9 @@ use anyhow::{Context, Result};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use trigonal_ai::arena::{self, GamePlayed, Summary};
-use trigonal_ai::Agent;
+use trigonal_ai::{Agent, Player};
 use trigonal_core::{Game, Options, Record};
+use trigonal_engine::EnginePlayer;
 use trigonal_games::{visit, Visitor};
 
 use crate::GameOptions;
@@ -19,7 +20,8 @@ pub struct ArenaArgs {
     /// The game id.
     game: String,
     /// The agents, comma-separated, one per player: `random`, `uct:MS` (plain UCT, MS ms a
-    /// move), `ai:LEVEL` or `ai:LEVEL:MS` (a level's search with MS ms a move).
+    /// move), `ai:LEVEL` or `ai:LEVEL:MS` (a level's search with MS ms a move), or
+    /// `cmd:COMMAND` (an outside engine speaking docs/engine-protocol.md, run by `sh -c`).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,
     /// Games to play; seats rotate from game to game.
@@ -42,11 +44,53 @@ pub struct ArenaArgs {
     options: GameOptions,
 }
 
+/// One of the players of a series: Trigonal's own, or an outside engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entrant {
+    /// A computer agent.
+    Agent(Agent),
+    /// An outside engine run by this command.
+    Engine(String),
+}
+
+impl std::fmt::Display for Entrant {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Entrant::Agent(a) => write!(f, "{a}"),
+            Entrant::Engine(command) => write!(f, "cmd:{command}"),
+        }
+    }
+}
+
+impl Entrant {
+    /// A player of `G` for a game, seeded with `seed`.
+    fn player<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
+        match self {
+            Entrant::Agent(a) => a.player::<G>(seed),
+            Entrant::Engine(command) => Box::new(EnginePlayer::new(command)),
+        }
+    }
+}
+
 /// Parses the agent list; errors name the bad one.
-pub fn parse_agents(texts: &[String]) -> Result<Vec<Agent>> {
+pub fn parse_agents(texts: &[String]) -> Result<Vec<Entrant>> {
     texts
         .iter()
-        .map(|t| t.trim().parse::<Agent>().map_err(anyhow::Error::from))
+        .map(|t| {
+            let t = t.trim();
+            match t.strip_prefix("cmd:") {
+                Some(command) if !command.trim().is_empty() => {
+                    Ok(Entrant::Engine(command.trim().to_string()))
+                }
+                Some(_) => Err(anyhow::anyhow!(
+                    "bad agent {t:?}: cmd: needs the engine's command"
+                )),
+                None => t
+                    .parse::<Agent>()
+                    .map(Entrant::Agent)
+                    .map_err(anyhow::Error::from),
+            }
+        })
         .collect()
 }
 
@@ -66,7 +110,7 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
     if let Some(dir) = &args.records {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let (summary, slowest) = visit(
+    let (summary, slowest, forfeits) = visit(
         &args.game,
         Series {
             args,
@@ -78,19 +122,25 @@ pub fn run(args: &ArenaArgs) -> Result<()> {
         println!("{}", serde_json::to_string(&summary)?);
     } else {
         print_table(&summary, &slowest);
+        for (game, agent, why) in &forfeits {
+            println!("game {game}: {agent} forfeited: {why}");
+        }
     }
     Ok(())
 }
 
 struct Series<'a> {
     args: &'a ArenaArgs,
-    agents: &'a [Agent],
+    agents: &'a [Entrant],
     options: &'a Options,
 }
 
+/// A forfeit: the game (counted from 1), the agent, and why.
+type Forfeit = (usize, String, String);
+
 impl Visitor for Series<'_> {
-    /// The summary, and each agent's slowest move in seconds.
-    type Output = Result<(Summary, Vec<f64>)>;
+    /// The summary, each agent's slowest move in seconds, and the forfeits.
+    type Output = Result<(Summary, Vec<f64>, Vec<Forfeit>)>;
     fn visit<G: Game>(self) -> Self::Output {
         let start = G::new(self.options)?;
         anyhow::ensure!(
@@ -108,13 +158,24 @@ impl Visitor for Series<'_> {
         let mut totals = vec![0.0; self.agents.len()];
         let mut slowest = vec![0f64; self.agents.len()];
         let mut write_error = None;
-        let played = arena::run::<G>(
+        let mut forfeits = Vec::new();
+        let agents = self.agents;
+        let played = arena::run_with::<G>(
             self.options,
-            self.agents,
+            agents.len(),
             self.args.games,
             self.args.seed,
             self.args.clock,
+            |agent, seed| agents[agent].player::<G>(seed),
             |game: &GamePlayed| {
+                for (agent, why) in game.forfeits.iter().enumerate() {
+                    if let Some(why) = why {
+                        let name = agents[agent].to_string();
+                        progress
+                            .println(format!("game {}: {name} forfeited: {why}", game.game + 1));
+                        forfeits.push((game.game + 1, name, why.clone()));
+                    }
+                }
                 for (t, p) in totals.iter_mut().zip(&game.points) {
                     *t += p;
                 }
@@ -140,14 +201,15 @@ impl Visitor for Series<'_> {
         if let Some(e) = write_error {
             return Err(e);
         }
-        Ok((arena::summarise(self.agents, &played), slowest))
+        let names: Vec<String> = self.agents.iter().map(ToString::to_string).collect();
+        Ok((arena::summarise(&names, &played), slowest, forfeits))
     }
 }
 
 fn write_record<G: Game>(
     dir: &std::path::Path,
     options: &Options,
-    agents: &[Agent],
+    agents: &[Entrant],
     game: &GamePlayed,
 ) -> Result<()> {
     let mut record = Record::from_moves(G::ID, options, game.moves.clone());
@@ -194,6 +256,11 @@ fn print_table(summary: &Summary, slowest: &[f64]) {
     for (agent, &lost) in summary.agents.iter().zip(&summary.lost_on_time) {
         if lost > 0 {
             println!("{agent} lost {lost} game(s) on time");
+        }
+    }
+    for (agent, &forfeited) in summary.agents.iter().zip(&summary.forfeits) {
+        if forfeited > 0 {
+            println!("{agent} forfeited {forfeited} game(s)");
         }
     }
 }

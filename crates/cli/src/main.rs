@@ -106,6 +106,13 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Each position of a record with its evaluation and best move.
     Analyse(analyse::AnalyseArgs),
+    /// Speak the Trigonal Engine Protocol (docs/engine-protocol.md) on standard input and
+    /// output, with Trigonal's computer choosing the moves, for any harness.
+    Engine {
+        /// The computer's level.
+        #[arg(long, default_value = "medium")]
+        level: trigonal_ai::Level,
+    },
 }
 
 fn main() -> ExitCode {
@@ -139,6 +146,13 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Engine { level } => trigonal_engine::speak(
+            level,
+            std::io::stdin().lock(),
+            std::io::stdout().lock(),
+            std::io::stderr(),
+        )
+        .map_err(anyhow::Error::from),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -38,12 +38,14 @@ pub struct PlayArgs {
 }
 
 /// Who sits at a seat.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
     /// A person at the terminal.
     Human,
     /// A computer agent.
     Agent(Agent),
+    /// An outside engine, run by this command (`cmd:COMMAND`).
+    Engine(String),
 }
 
 impl fmt::Display for Who {
@@ -51,12 +53,13 @@ impl fmt::Display for Who {
         match self {
             Who::Human => f.write_str("human"),
             Who::Agent(a) => write!(f, "{a}"),
+            Who::Engine(command) => write!(f, "cmd:{command}"),
         }
     }
 }
 
 /// One `--seat N=WHO` option: the 0-based seat and who sits there.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatSpec {
     pub seat: Seat,
     pub who: Who,
@@ -78,6 +81,14 @@ impl FromStr for SeatSpec {
             })?;
         let who = match who.trim() {
             "human" | "person" => Who::Human,
+            engine if engine.starts_with("cmd:") => {
+                let command = engine["cmd:".len()..].trim();
+                anyhow::ensure!(
+                    !command.is_empty(),
+                    "bad --seat {text:?}: cmd: needs the engine's command"
+                );
+                Who::Engine(command.to_string())
+            }
             agent => Who::Agent(
                 agent
                     .parse()
@@ -135,10 +146,10 @@ struct Session {
     /// The clocks, timed from `began`.
     clock: Option<trigonal_clock::Clock>,
     began: std::time::Instant,
-    /// The seats whose time ran out.
+    /// The seats out of the game (out of time, or an engine that forfeited).
     out: Seats,
-    /// How the game ended, if not by its rules: the winner on time of a 2-player game.
-    won_on_time: Option<Seat>,
+    /// How a 2-player game ended otherwise than by its rules: the winner, and why.
+    won_by_default: Option<(Seat, String)>,
 }
 
 impl Session {
@@ -154,7 +165,7 @@ impl Session {
             clock: None,
             began: std::time::Instant::now(),
             out: Seats::EMPTY,
-            won_on_time: None,
+            won_by_default: None,
         })
     }
 
@@ -167,7 +178,7 @@ impl Session {
     fn to_move(&self) -> Option<Seat> {
         self.position
             .to_move()
-            .filter(|_| self.won_on_time.is_none())
+            .filter(|_| self.won_by_default.is_none())
     }
 
     /// Starts the clocks of `control`, the seat to move's running.
@@ -232,21 +243,43 @@ impl Session {
         {
             return Ok(true);
         }
-        clock.stop(now);
         clock.remaining_ms[seat.index()] = 0;
+        self.knock_out(seat, &format!("{seat} ran out of time"))?;
+        Ok(false)
+    }
+
+    /// Takes `seat` out of the game, for the reason `why`: with two players the other wins; with
+    /// more the computer (ai:easy) plays it on, and it cannot win.
+    fn knock_out(&mut self, seat: Seat, why: &str) -> Result<()> {
+        let now = self.now();
+        if let Some(clock) = &mut self.clock {
+            let remaining = clock.remaining_ms.clone();
+            clock.stop(now);
+            clock.remaining_ms = remaining;
+        }
         self.out = self.out.with(seat);
         if self.position.players() == 2 {
-            self.won_on_time = Some(seat.next(2));
-        } else {
-            let easy = Agent::Ai {
-                level: trigonal_ai::Level::Easy,
-                ms: None,
-            };
-            self.who[seat.index()] = Who::Agent(easy);
-            self.computers[seat.index()] =
-                Some(trigonal_ai::dyn_player(&self.id, easy, seat.0 as u64)?);
+            self.won_by_default = Some((seat.next(2), why.to_string()));
+            return Ok(());
         }
-        Ok(false)
+        let easy = Agent::Ai {
+            level: trigonal_ai::Level::Easy,
+            ms: None,
+        };
+        self.who[seat.index()] = Who::Agent(easy);
+        let mut player = trigonal_ai::dyn_player(&self.id, easy, seat.0 as u64)?;
+        for mv in &self.history {
+            player.advance(mv);
+        }
+        self.computers[seat.index()] = Some(player);
+        let next = self
+            .to_move()
+            .filter(|s| !self.out.contains(*s))
+            .map(|s| s.0);
+        if let Some(clock) = &mut self.clock {
+            clock.run(next, false, now);
+        }
+        Ok(())
     }
 
     fn seat(&mut self, who: Vec<Who>, seed: u64) -> Result<()> {
@@ -255,6 +288,9 @@ impl Session {
             .enumerate()
             .map(|(i, w)| match w {
                 Who::Human => Ok(None),
+                Who::Engine(command) => Ok(Some(Box::new(trigonal_engine::EnginePlayer::new(
+                    command,
+                )) as Box<dyn DynPlayer>)),
                 Who::Agent(a) => {
                     trigonal_ai::dyn_player(&self.id, *a, seed.wrapping_add(i as u64)).map(Some)
                 }
@@ -295,6 +331,9 @@ impl Session {
         }
         for c in self.computers.iter_mut().flatten() {
             c.forget();
+            for mv in &self.history {
+                c.advance(mv);
+            }
         }
         // The times stay; the clock of the seat now to move runs.
         let (now, next) = (self.now(), self.to_move().map(|s| s.0));
@@ -307,8 +346,8 @@ impl Session {
 
     /// The result of the finished game in words.
     fn result(&self) -> String {
-        match self.won_on_time {
-            Some(winner) => format!("{} ran out of time: {winner} wins.", winner.next(2)),
+        match &self.won_by_default {
+            Some((winner, why)) => format!("{why}: {winner} wins."),
             None => result_text(self.position.as_ref(), self.out),
         }
     }
@@ -397,9 +436,17 @@ pub fn run(args: &PlayArgs) -> Result<()> {
             write!(out, "{seat} ({}) is thinking… ", session.who[seat.index()])?;
             out.flush()?;
             computer.limit(limit);
+            if let Some(clock) = &session.clock {
+                computer.see_clock(clock, session.began.elapsed().as_millis() as i64);
+            }
             let thought = computer
                 .think(session.position.as_ref())
                 .expect("a computer player for this game");
+            if let Some(why) = computer.forfeit() {
+                writeln!(out, "{seat} forfeits: {why}.")?;
+                session.knock_out(seat, &format!("{seat} forfeited ({why})"))?;
+                continue;
+            }
             if !session.in_time(&thought.best)? {
                 writeln!(out, "{seat} ran out of time.")?;
                 continue;
