@@ -191,10 +191,7 @@ fn an_engine_that_fails_forfeits_with_its_reason_and_the_series_goes_on() {
         );
         assert!(o.status.success(), "{name}: {}", stderr(&o));
         let text = stdout(&o);
-        assert!(
-            text.contains("forfeited 2 game(s)"),
-            "{name}: {text}"
-        );
+        assert!(text.contains("forfeited 2 game(s)"), "{name}: {text}");
         assert!(text.contains(reason), "{name}: {text}");
         assert!(
             text.contains("random") && text.contains("2 games"),

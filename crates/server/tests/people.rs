@@ -509,3 +509,85 @@ async fn a_seat_is_present_while_its_players_socket_is_open(kind: &str) {
 }
 
 on_both!(a_seat_is_present_while_its_players_socket_is_open);
+
+async fn every_game_at_every_number_of_players_has_names_chat_requests_and_resignation(kind: &str) {
+    let server = start(kind).await;
+    for (game, players) in [
+        ("triangoli", 2),
+        ("triangular", 2),
+        ("four-triangles", 2),
+        ("four-triangles", 3),
+        ("four-triangles", 4),
+        ("triangle-game", 3),
+    ] {
+        let seats: Vec<Value> = (0..players)
+            .map(|i| json!({"kind": "human", "name": format!("P{i}")}))
+            .collect();
+        let (id, tokens) = server
+            .create(json!({"game": game, "players": players, "seats": seats}))
+            .await;
+        let t: Vec<String> = tokens.into_iter().map(Option::unwrap).collect();
+        // Each seat plays a turn (in The Triangle Game a turn is several actions).
+        let mut view = server.view(&id).await;
+        while view["movers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|&m| m == players - 1)
+            .count()
+            == 0
+        {
+            view = server.play_some(&id, &t, 1).await;
+        }
+        let first_turn_end = view["movers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|m| m != 0)
+            .unwrap();
+        assert_eq!(
+            view["seats"][players - 1]["name"],
+            format!("P{}", players - 1),
+            "{game}"
+        );
+        let r = server
+            .act(&id, "chat", json!({"token": t[1], "text": "gl hf"}))
+            .await;
+        assert_eq!(r.body["chat"]["messages"][0]["text"], "gl hf", "{game}");
+        // Seat 0 asks to take back its turn: everyone else who moved since must agree.
+        let r = server.act(&id, "undo", json!({"token": t[0]})).await;
+        assert_eq!(r.status, 200, "{game}: {}", r.text);
+        let waiting: Vec<u64> = (1..players as u64).collect();
+        assert_eq!(r.body["takeback"]["waiting"], json!(waiting), "{game}");
+        for token in &t[1..] {
+            let r = server
+                .act(&id, "undo/answer", json!({"token": token, "accept": true}))
+                .await;
+            assert_eq!(r.status, 200, "{game}: {}", r.text);
+        }
+        let view = server.view(&id).await;
+        assert_eq!(
+            view["ply"], 0,
+            "{game}: taken back to before seat 0's turn ({first_turn_end})"
+        );
+        // The last seat resigns: a 2-player game ends, a larger one goes on with the computer.
+        let r = server
+            .act(&id, "resign", json!({"token": t[players - 1]}))
+            .await;
+        assert_eq!(r.status, 200, "{game}: {}", r.text);
+        if players == 2 {
+            assert_eq!(r.body["outcome"]["reason"], "resignation", "{game}");
+            let again = server.act(&id, "rematch", json!({"token": t[0]})).await;
+            assert_eq!(again.status, 200, "{game}: {}", again.text);
+            let new = again.body["id"].as_str().unwrap();
+            let view = server.view(new).await;
+            assert_eq!(view["game"], game);
+            assert_eq!(view["seats"][1]["name"], "P0", "{game}: colours swapped");
+        } else {
+            assert_eq!(r.body["outcome"], Value::Null, "{game}");
+            assert_eq!(r.body["seats"][players - 1]["kind"], "ai", "{game}");
+        }
+    }
+}
+
+on_both!(every_game_at_every_number_of_players_has_names_chat_requests_and_resignation);
