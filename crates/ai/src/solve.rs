@@ -51,6 +51,50 @@ pub struct Solved {
     pub elapsed: Duration,
 }
 
+impl Solved {
+    /// The margin of the result in words: `by 2 cylinders left after scoring`, or
+    /// `on sectors: equal cylinders, 3 more sectors won`.
+    pub fn margin(&self) -> String {
+        let plural = |n: i32| if n.abs() == 1 { "" } else { "s" };
+        if self.cylinders != 0 {
+            format!(
+                "by {} cylinder{} left after scoring",
+                self.cylinders.abs(),
+                plural(self.cylinders)
+            )
+        } else {
+            format!(
+                "on sectors: equal cylinders, {} more sector{} won",
+                self.sectors.abs(),
+                plural(self.sectors)
+            )
+        }
+    }
+
+    /// The result for the side to move in a few words: `win by 2 cylinders left after
+    /// scoring`, `loss on sectors: …`, `draw`.
+    pub fn in_words(&self) -> String {
+        match self.verdict {
+            Verdict::Draw => "draw".to_string(),
+            verdict => format!("{verdict} {}", self.margin()),
+        }
+    }
+}
+
+/// The exact result of `position` when the solver settles it quickly: a Triangoli position (not
+/// over) with at most `empties` empty triangles; `None` otherwise.
+pub fn exact(
+    position: &dyn trigonal_core::DynGame,
+    empties: u32,
+    threads: usize,
+) -> Option<Solved> {
+    let p = position.as_any().downcast_ref::<Triangoli>()?;
+    if p.empty_triangles() > empties {
+        return None;
+    }
+    solve_triangoli(p, TABLE_BITS, threads).ok()
+}
+
 /// Why a position cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {

@@ -86,27 +86,9 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 pub fn explain(s: &Solved) -> String {
     let seat = s.seat;
     let other = seat.next(2);
-    let how = |c: i32, sectors: i32| {
-        if c != 0 {
-            format!(
-                "by {} cylinder{} left after scoring",
-                c.abs(),
-                if c.abs() == 1 { "" } else { "s" }
-            )
-        } else {
-            format!(
-                "on sectors: equal cylinders, {} more sector{} won",
-                sectors.abs(),
-                if sectors.abs() == 1 { "" } else { "s" }
-            )
-        }
-    };
     let result = match s.verdict {
-        Verdict::Win => format!("{seat} (to move) wins {}", how(s.cylinders, s.sectors)),
-        Verdict::Loss => format!(
-            "{seat} (to move) loses: {other} wins {}",
-            how(s.cylinders, s.sectors)
-        ),
+        Verdict::Win => format!("{seat} (to move) wins {}", s.margin()),
+        Verdict::Loss => format!("{seat} (to move) loses: {other} wins {}", s.margin()),
         Verdict::Draw => "a draw: equal cylinders and equal sectors".to_string(),
     };
     format!(

@@ -55,6 +55,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/chat", post(say))
         .route("/api/games/{id}/chat/enabled", post(chat_enabled))
         .route("/api/games/{id}/join", post(join))
+        .route("/api/games/{id}/analysis", get(analysis).post(analyse))
+        .route("/api/games/{id}/hint", post(hint))
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/records", post(upload))
@@ -222,6 +224,30 @@ async fn rematch(
     Ok(secret(
         Json(games::rematch(&state, &id, req).await?).into_response(),
     ))
+}
+
+async fn analyse(
+    _: MayCreate,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::analysis::Analysis>, ApiError> {
+    Ok(Json(crate::analysis::request(&state, &id).await?))
+}
+
+async fn analysis(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<crate::analysis::Analysis>, ApiError> {
+    Ok(Json(crate::analysis::progress(&state, &id).await?))
+}
+
+async fn hint(
+    _: MayCreate,
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<TokenRequest>,
+) -> Result<Json<crate::analysis::Hint>, ApiError> {
+    Ok(Json(crate::analysis::hint(&state, &id, &req.token).await?))
 }
 
 async fn say(

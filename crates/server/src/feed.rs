@@ -38,7 +38,10 @@ pub async fn run(state: AppState) {
                     });
                 }
             }
-            Ok(StoreEvent::JobsDue) => state.computer_due.notify_one(),
+            Ok(StoreEvent::JobsDue) => {
+                state.computer_due.notify_one();
+                state.analysis_due.notify_one();
+            }
             Ok(StoreEvent::Resync) | Err(RecvError::Lagged(_)) => {
                 tracing::info!(games = state.hub.len(), "re-reading every game in memory");
                 for game in state.hub.all() {

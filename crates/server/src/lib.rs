@@ -10,6 +10,7 @@
 //! reaches games through `trigonal-games` and `DynGame`, moves as canonical text, positions as
 //! scenes. The API it implements is `docs/api.md`.
 
+mod analysis;
 mod api;
 mod change;
 mod computer;
@@ -92,6 +93,8 @@ pub struct AppState {
     hub: live::Hub,
     creation_limit: Option<limit::CreationLimit>,
     computer_due: Arc<Notify>,
+    /// The bell that wakes this process's analyst.
+    analysis_due: Arc<Notify>,
     /// Who has which game open, through this process.
     presence: Arc<presence::Presence>,
     /// How long a request's body may take to arrive.
@@ -108,6 +111,7 @@ impl AppState {
             hub: live::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
             computer_due: Arc::new(Notify::new()),
+            analysis_due: Arc::new(Notify::new()),
             body_timeout: Limits::default().body,
         }
     }
@@ -122,6 +126,7 @@ impl AppState {
             AbortOnDrop(tokio::spawn(flags::run(self.clone()))),
         ];
         if computer > 0 {
+            tasks.push(AbortOnDrop(tokio::spawn(analysis::run(self.clone()))));
             tasks.push(AbortOnDrop(tokio::spawn(computer::run(
                 self.clone(),
                 computer,

@@ -227,6 +227,17 @@ pub struct ChatRow {
     pub at: i64,
 }
 
+/// A game's analysis as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnalysisRow {
+    /// Positions to analyse.
+    pub total: usize,
+    /// Positions analysed.
+    pub done: usize,
+    /// The entries so far, as JSON (an array).
+    pub entries: String,
+}
+
 /// A line of the lobby.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Summary {
@@ -457,6 +468,38 @@ pub trait Store: Send + Sync {
 
     /// The seats of game `game` whose players have it open now, in order.
     async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError>;
+
+    /// Asks for the analysis of game `game`'s `total` positions, unless it was asked for
+    /// already; `true` when this call asked. Announces [`StoreEvent::JobsDue`].
+    async fn request_analysis(
+        &self,
+        game: &str,
+        total: usize,
+        now: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Claims, for `owner` and `lease`, the oldest analysis not finished that nobody holds; its
+    /// game and how many positions are done.
+    async fn claim_analysis(
+        &self,
+        owner: &str,
+        lease: Duration,
+    ) -> Result<Option<(String, usize)>, StoreError>;
+
+    /// Saves the analysis `owner` holds of game `game`: its entries so far (`entries`: JSON the
+    /// store does not read) and how many they are, renewing the lease; `false` when `owner` no
+    /// longer holds it.
+    async fn save_analysis(
+        &self,
+        game: &str,
+        owner: &str,
+        entries: String,
+        done: usize,
+        lease: Duration,
+    ) -> Result<bool, StoreError>;
+
+    /// The analysis of game `game`, if asked for.
+    async fn load_analysis(&self, game: &str) -> Result<Option<AnalysisRow>, StoreError>;
 
     /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;

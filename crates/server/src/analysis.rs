@@ -1,0 +1,285 @@
+//! Analysis of finished games: each position's value for every seat, the computer's best move,
+//! and in small Triangoli endgames the solver's exact result. Asked for through the API, it is
+//! a job in the store like a computer move: a process with a computer claims it, works through
+//! the positions at a fixed budget each and saves after each one — so the page shows progress,
+//! and another process goes on where a crashed one stopped. Also the hint: the computer's move
+//! for a person playing against it.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+use trigonal_ai::{dyn_player, solve, Agent, Level};
+use trigonal_core::{DynGame, Seat};
+use trigonal_store::random_id;
+
+use crate::change;
+use crate::error::ApiError;
+use crate::AppState;
+
+/// The computer's time on each position of an analysis.
+pub const BUDGET: Duration = Duration::from_millis(250);
+
+/// Triangoli positions with at most this many empty triangles get the solver's exact result.
+pub const EXACT_EMPTIES: u32 = 12;
+
+/// A claimed analysis is held this long after its last save.
+const LEASE: Duration = Duration::from_secs(30);
+
+/// How long the hint thinks.
+const HINT: Duration = Duration::from_millis(500);
+
+/// One analysed position.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Entry {
+    /// Moves played before it.
+    pub ply: usize,
+    /// Each seat's expected share of the win.
+    pub value: Vec<f64>,
+    /// The computer's move here (`null` once the game is over).
+    pub best: Option<String>,
+    /// The solver's result, where it settles the position.
+    pub exact: Option<Exact>,
+}
+
+/// A position's exact result, for the seat to move.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Exact {
+    /// The seat to move.
+    pub seat: u8,
+    /// `win`, `draw` or `loss`, for that seat with best play.
+    pub result: String,
+    /// Cylinders kept by that seat minus the other's.
+    pub cylinders: i32,
+    /// Sectors won by that seat minus the other's.
+    pub sectors: i32,
+    /// In words: `win by 2 cylinders left after scoring`.
+    pub text: String,
+}
+
+/// `GET /api/games/{id}/analysis`.
+#[derive(Debug, Serialize)]
+pub struct Analysis {
+    done: bool,
+    progress: [usize; 2],
+    plies: Vec<Entry>,
+}
+
+/// Starts the analysis of the finished game `id` (nothing new when it was asked for already);
+/// how far it is.
+pub async fn request(state: &AppState, id: &str) -> Result<Analysis, ApiError> {
+    let game = change::current(state, id).await?;
+    let total = {
+        let live = game.state.lock().await;
+        if live.to_move().is_some() {
+            return Err(ApiError::Conflict(
+                "a game is analysed once it is over".into(),
+            ));
+        }
+        live.history.len() + 1
+    };
+    if state
+        .store
+        .request_analysis(id, total, trigonal_store::now_ms())
+        .await?
+    {
+        state.analysis_due.notify_one();
+    }
+    progress(state, id).await
+}
+
+/// How far the analysis of game `id` is; 404 when none was asked for.
+pub async fn progress(state: &AppState, id: &str) -> Result<Analysis, ApiError> {
+    let row = state.store.load_analysis(id).await?.ok_or_else(|| {
+        ApiError::NotFound(format!(
+            "game {id} has no analysis; ask for one with POST /api/games/{id}/analysis"
+        ))
+    })?;
+    let plies: Vec<Entry> = serde_json::from_str(&row.entries)
+        .map_err(|e| ApiError::Internal(format!("the stored analysis of {id}: {e}")))?;
+    Ok(Analysis {
+        done: row.done >= row.total,
+        progress: [row.done, row.total],
+        plies,
+    })
+}
+
+/// Claims and works through analyses, one at a time, until the task is dropped.
+pub async fn run(state: AppState) {
+    let owner = random_id();
+    loop {
+        match state.store.claim_analysis(&owner, LEASE).await {
+            Ok(Some((game, done))) => {
+                if let Err(e) = analyse(&state, &owner, &game, done).await {
+                    tracing::warn!(game = %game, error = %e, "an analysis stopped");
+                }
+                continue;
+            }
+            Ok(None) => {}
+            Err(e) => tracing::warn!(error = %e, "analyses could not be claimed"),
+        }
+        tokio::select! {
+            () = state.analysis_due.notified() => {}
+            () = tokio::time::sleep(Duration::from_secs(5)) => {}
+        }
+    }
+}
+
+/// Analyses game `id` from position `done` on, saving after each position.
+async fn analyse(state: &AppState, owner: &str, id: &str, done: usize) -> Result<(), ApiError> {
+    let row = state
+        .store
+        .load_game(id)
+        .await?
+        .ok_or_else(|| ApiError::no_game(id))?;
+    let mut entries: Vec<Entry> = match state.store.load_analysis(id).await? {
+        Some(a) => serde_json::from_str(&a.entries).unwrap_or_default(),
+        None => return Ok(()),
+    };
+    entries.truncate(done);
+    let options = trigonal_core::Options {
+        players: Some(row.players),
+        variant: row.variant.clone(),
+    };
+    let mut position = trigonal_games::new_game(&row.game, &options)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    for mv in &row.moves[..done.min(row.moves.len())] {
+        position
+            .play(&mv.text)
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+    }
+    for ply in done..=row.moves.len() {
+        let at = position.clone_box();
+        let entry = tokio::task::spawn_blocking(move || evaluate(at.as_ref(), ply))
+            .await
+            .map_err(|e| ApiError::Internal(e.to_string()))??;
+        entries.push(entry);
+        let json = serde_json::to_string(&entries).expect("entries serialise");
+        if !state
+            .store
+            .save_analysis(id, owner, json, entries.len(), LEASE)
+            .await?
+        {
+            return Ok(()); // Another process holds it now.
+        }
+        if let Some(mv) = row.moves.get(ply) {
+            position
+                .play(&mv.text)
+                .map_err(|e| ApiError::Internal(e.to_string()))?;
+        }
+    }
+    Ok(())
+}
+
+/// The entry of `position`, the position after `ply` moves.
+fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
+    let players = position.players();
+    if let Some(outcome) = position.outcome() {
+        return Ok(Entry {
+            ply,
+            value: (0..players)
+                .map(|s| outcome.share(Seat(s as u8), players))
+                .collect(),
+            best: None,
+            exact: None,
+        });
+    }
+    if let Some(solved) = solve::exact(position, EXACT_EMPTIES, 1) {
+        let mover = solved.seat.index();
+        let share = match solved.verdict {
+            solve::Verdict::Win => 1.0,
+            solve::Verdict::Draw => 0.5,
+            solve::Verdict::Loss => 0.0,
+        };
+        let value = (0..players)
+            .map(|s| if s == mover { share } else { 1.0 - share })
+            .collect();
+        return Ok(Entry {
+            ply,
+            value,
+            best: Some(solved.best.clone()),
+            exact: Some(exact(&solved)),
+        });
+    }
+    let agent = Agent::Ai {
+        level: Level::Medium,
+        ms: Some(BUDGET.as_millis() as u64),
+    };
+    let mut player = dyn_player(position.id(), agent, ply as u64)
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let thought = player
+        .think(position)
+        .ok_or_else(|| ApiError::Internal("no move to think about".into()))?;
+    Ok(Entry {
+        ply,
+        value: thought.shares,
+        best: Some(thought.best),
+        exact: None,
+    })
+}
+
+fn exact(solved: &solve::Solved) -> Exact {
+    Exact {
+        seat: solved.seat.0,
+        result: solved.verdict.to_string(),
+        cylinders: solved.cylinders,
+        sectors: solved.sectors,
+        text: solved.in_words(),
+    }
+}
+
+/// `POST /api/games/{id}/hint`.
+#[derive(Debug, Serialize)]
+pub struct Hint {
+    #[serde(rename = "move")]
+    mv: String,
+    exact: Option<Exact>,
+}
+
+/// The computer's move for the holder of `token`, to move in a game against the computer (a
+/// hint is no help a person may get against another person).
+pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiError> {
+    let game = change::current(state, id).await?;
+    let position = {
+        let live = game.state.lock().await;
+        let seat = live.seat_of(token).ok_or_else(|| {
+            ApiError::Forbidden("that token does not belong to a seat of this game".into())
+        })?;
+        let people = (0..live.seats.len() as u8)
+            .filter(|&s| live.is_person(s))
+            .count();
+        if people > 1 {
+            return Err(ApiError::Conflict(
+                "hints are for games against the computer, not between people".into(),
+            ));
+        }
+        if live.to_move() != Some(seat) {
+            return Err(ApiError::Conflict("a hint is for your turn".into()));
+        }
+        live.position.clone()
+    };
+    let position: Arc<dyn DynGame> = Arc::from(position);
+    tokio::task::spawn_blocking(move || {
+        if let Some(solved) = solve::exact(position.as_ref(), EXACT_EMPTIES, 1) {
+            return Ok(Hint {
+                mv: solved.best.clone(),
+                exact: Some(exact(&solved)),
+            });
+        }
+        let agent = Agent::Ai {
+            level: Level::Medium,
+            ms: Some(HINT.as_millis() as u64),
+        };
+        let mut player =
+            dyn_player(position.id(), agent, 1).map_err(|e| ApiError::Internal(e.to_string()))?;
+        let thought = player
+            .think(position.as_ref())
+            .ok_or_else(|| ApiError::Internal("no move to think about".into()))?;
+        Ok(Hint {
+            mv: thought.best,
+            exact: None,
+        })
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
