@@ -20,6 +20,9 @@ use tokio::sync::broadcast::error::RecvError;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::trace::TraceLayer;
 
+use axum_extra::extract::cookie::CookieJar;
+
+use crate::accounts;
 use crate::error::{error_response, ApiError};
 use crate::games::{
     self, AnswerRequest, ChatEnabledRequest, ChatRequest, CreateGame, JoinRequest, MoveRequest,
@@ -60,6 +63,10 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games/{id}/record", get(record))
         .route("/api/games/{id}/ws", get(watch))
         .route("/api/records", post(upload))
+        .route("/api/accounts", post(sign_up))
+        .route("/api/session", post(sign_in).delete(sign_out))
+        .route("/api/me", get(me))
+        .route("/api/me/password", post(change_password))
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
@@ -224,6 +231,48 @@ async fn rematch(
     Ok(secret(
         Json(games::rematch(&state, &id, req).await?).into_response(),
     ))
+}
+
+async fn sign_up(
+    State(state): State<AppState>,
+    headers: axum::http::HeaderMap,
+    jar: CookieJar,
+    JsonBody(req): JsonBody<accounts::Credentials>,
+) -> Result<Response, ApiError> {
+    let (me, cookie) = accounts::sign_up(&state, req, accounts::over_https(&headers)).await?;
+    Ok(secret(
+        (StatusCode::CREATED, jar.add(cookie), Json(me)).into_response(),
+    ))
+}
+
+async fn sign_in(
+    State(state): State<AppState>,
+    accounts::Peer(peer): accounts::Peer,
+    headers: axum::http::HeaderMap,
+    jar: CookieJar,
+    JsonBody(req): JsonBody<accounts::Credentials>,
+) -> Result<Response, ApiError> {
+    let secure = accounts::over_https(&headers);
+    let (me, cookie) = accounts::sign_in(&state, req, peer, secure).await?;
+    Ok(secret((jar.add(cookie), Json(me)).into_response()))
+}
+
+async fn sign_out(State(state): State<AppState>, jar: CookieJar) -> Result<Response, ApiError> {
+    let gone = accounts::sign_out(&state, &jar).await?;
+    Ok((StatusCode::NO_CONTENT, jar.remove(gone)).into_response())
+}
+
+async fn me(signed_in: accounts::SignedIn) -> Response {
+    secret(Json(signed_in.me()).into_response())
+}
+
+async fn change_password(
+    State(state): State<AppState>,
+    signed_in: accounts::SignedIn,
+    JsonBody(req): JsonBody<accounts::NewPassword>,
+) -> Result<Response, ApiError> {
+    let me = accounts::change_password(&state, &signed_in, req).await?;
+    Ok(secret(Json(me).into_response()))
 }
 
 async fn analyse(

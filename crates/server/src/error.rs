@@ -10,6 +10,9 @@ use trigonal_store::StoreError;
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
+    /// 401: not signed in, or a wrong name or password.
+    #[error("{0}")]
+    Unauthorized(String),
     /// 400: the request is not well formed (bad JSON, unknown game or level, wrong seats).
     #[error("{0}")]
     BadRequest(String),
@@ -59,6 +62,7 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         match self {
             ApiError::BadRequest(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::MethodNotAllowed(_) => StatusCode::METHOD_NOT_ALLOWED,

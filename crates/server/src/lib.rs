@@ -10,6 +10,7 @@
 //! reaches games through `trigonal-games` and `DynGame`, moves as canonical text, positions as
 //! scenes. The API it implements is `docs/api.md`.
 
+mod accounts;
 mod analysis;
 mod api;
 mod change;
@@ -97,6 +98,8 @@ pub struct AppState {
     analysis_due: Arc<Notify>,
     /// Who has which game open, through this process.
     presence: Arc<presence::Presence>,
+    /// Sign-in attempts, per address and per name.
+    sign_in_limit: accounts::SignInLimit,
     /// How long a request's body may take to arrive.
     body_timeout: Duration,
 }
@@ -112,6 +115,7 @@ impl AppState {
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
             computer_due: Arc::new(Notify::new()),
             analysis_due: Arc::new(Notify::new()),
+            sign_in_limit: accounts::SignInLimit::default(),
             body_timeout: Limits::default().body,
         }
     }
@@ -133,6 +137,7 @@ impl AppState {
             ))));
         }
         let (hub, creation_limit) = (self.hub.clone(), self.creation_limit.clone());
+        let sign_in_limit = self.sign_in_limit.clone();
         tasks.push(AbortOnDrop(tokio::spawn(async move {
             let mut every = tokio::time::interval(SWEEP);
             loop {
@@ -140,6 +145,7 @@ impl AppState {
                 if let Some(limit) = &creation_limit {
                     limit.forget_idle();
                 }
+                sign_in_limit.forget_idle();
                 let dropped = hub.evict_idle(IDLE.as_millis() as i64);
                 if dropped > 0 {
                     tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");

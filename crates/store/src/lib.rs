@@ -227,6 +227,32 @@ pub struct ChatRow {
     pub at: i64,
 }
 
+/// A player's account.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AccountRow {
+    /// Its id (random, never shown).
+    pub id: String,
+    /// The name as chosen.
+    pub name: String,
+    /// The password's Argon2id hash (a PHC string: algorithm, parameters, salt, hash).
+    pub password_hash: String,
+    /// Created, unix milliseconds.
+    pub created: i64,
+}
+
+/// A signed-in session: only the digest of its secret is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    /// The digest of the cookie's secret.
+    pub digest: TokenDigest,
+    /// The account.
+    pub account: String,
+    /// Created, unix milliseconds.
+    pub created: i64,
+    /// Ends, unix milliseconds.
+    pub expires: i64,
+}
+
 /// A game's analysis as stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AnalysisRow {
@@ -500,6 +526,33 @@ pub trait Store: Send + Sync {
 
     /// The analysis of game `game`, if asked for.
     async fn load_analysis(&self, game: &str) -> Result<Option<AnalysisRow>, StoreError>;
+
+    /// Stores a new account; `false` (nothing stored) when its name is taken, ignoring case.
+    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError>;
+
+    /// The account named `name`, ignoring case.
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
+
+    /// Replaces the password hash of account `account` and ends its sessions but `keep`.
+    async fn set_password(
+        &self,
+        account: &str,
+        password_hash: &str,
+        keep: &TokenDigest,
+    ) -> Result<(), StoreError>;
+
+    /// Stores a new session.
+    async fn create_session(&self, session: SessionRow) -> Result<(), StoreError>;
+
+    /// The account of the session of digest `digest`, if it has not ended by `now`.
+    async fn session(
+        &self,
+        digest: &TokenDigest,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError>;
+
+    /// Ends the session of digest `digest` (and any that ended by `now`, while at it).
+    async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError>;
 
     /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;

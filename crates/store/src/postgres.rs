@@ -26,8 +26,9 @@ use tokio_postgres::{AsyncMessage, NoTls};
 
 use crate::sqlite::table_json;
 use crate::{
-    ms, now_ms, AnalysisRow, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatRow,
-    Store, StoreError, StoreEvent, Summary, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
+    ms, now_ms, AccountRow, AnalysisRow, Change, ChatRow, Claim, Commit, Committed, GameRow,
+    MoveRow, SeatRow, SessionRow, Store, StoreError, StoreEvent, Summary, TokenDigest, AFFINITY,
+    CHAT_KEPT, EVENTS, PRESENCE_TTL,
 };
 
 /// The channel of committed changes; payload `"<game id> <ply>"`.
@@ -120,6 +121,21 @@ const MIGRATIONS: &[&str] = &[
         owner       TEXT,
         lease_until BIGINT NOT NULL DEFAULT 0
     );",
+    // 6: accounts and their sessions (only digests of session secrets).
+    "CREATE TABLE accounts (
+        id            TEXT PRIMARY KEY,
+        name          TEXT NOT NULL,
+        name_key      TEXT NOT NULL UNIQUE,    -- the name in lower case: unique ignoring case
+        password_hash TEXT NOT NULL,           -- Argon2id, PHC string
+        created       BIGINT NOT NULL
+    );
+    CREATE TABLE sessions (
+        digest   TEXT PRIMARY KEY,             -- SHA-256 of the cookie's secret
+        account  TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created  BIGINT NOT NULL,
+        expires  BIGINT NOT NULL
+    );
+    CREATE INDEX sessions_by_account ON sessions (account);",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -576,6 +592,16 @@ async fn listen(
         }
         tokio::time::sleep(backoff).await;
         backoff = (backoff * 2).min(Duration::from_secs(2));
+    }
+}
+
+/// An account from a row of `id, name, password_hash, created`.
+fn account_row(r: &tokio_postgres::Row) -> AccountRow {
+    AccountRow {
+        id: r.get(0),
+        name: r.get(1),
+        password_hash: r.get(2),
+        created: r.get(3),
     }
 }
 
@@ -1045,6 +1071,106 @@ impl Store for PgStore {
             done: r.get::<_, i32>(1) as usize,
             entries: r.get(2),
         }))
+    }
+
+    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError> {
+        let client = self.client().await?;
+        let n = client
+            .execute(
+                "INSERT INTO accounts (id, name, name_key, password_hash, created)
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+                &[
+                    &account.id,
+                    &account.name,
+                    &account.name.to_lowercase(),
+                    &account.password_hash,
+                    &account.created,
+                ],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(n == 1)
+    }
+
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT id, name, password_hash, created FROM accounts WHERE name_key = $1",
+                &[&name.to_lowercase()],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(row.map(|r| account_row(&r)))
+    }
+
+    async fn set_password(
+        &self,
+        account: &str,
+        password_hash: &str,
+        keep: &TokenDigest,
+    ) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        tx.execute(
+            "UPDATE accounts SET password_hash = $2 WHERE id = $1",
+            &[&account, &password_hash],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute(
+            "DELETE FROM sessions WHERE account = $1 AND digest <> $2",
+            &[&account, &keep.as_str()],
+        )
+        .await
+        .map_err(pg)?;
+        tx.commit().await.map_err(pg)
+    }
+
+    async fn create_session(&self, session: SessionRow) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "INSERT INTO sessions (digest, account, created, expires) VALUES ($1, $2, $3, $4)",
+                &[
+                    &session.digest.as_str(),
+                    &session.account,
+                    &session.created,
+                    &session.expires,
+                ],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(())
+    }
+
+    async fn session(
+        &self,
+        digest: &TokenDigest,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s
+                 JOIN accounts a ON a.id = s.account WHERE s.digest = $1 AND s.expires > $2",
+                &[&digest.as_str(), &now],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(row.map(|r| account_row(&r)))
+    }
+
+    async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "DELETE FROM sessions WHERE digest = $1 OR expires <= $2",
+                &[&digest.as_str(), &now],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(())
     }
 
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError> {

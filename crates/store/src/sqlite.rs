@@ -20,9 +20,9 @@ use rusqlite::{params, Connection, ErrorCode, OptionalExtension, Savepoint, Tran
 use tokio::sync::{broadcast, oneshot};
 
 use crate::{
-    ms, now_ms, AnalysisRow, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatRow,
-    Store, StoreError, StoreEvent, Summary, Table, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS,
-    PRESENCE_TTL,
+    ms, now_ms, AccountRow, AnalysisRow, Change, ChatRow, Claim, Commit, Committed, GameRow,
+    MoveRow, SeatRow, SessionRow, Store, StoreError, StoreEvent, Summary, Table, TokenDigest,
+    AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
 };
 
 /// One step of the schema.
@@ -130,6 +130,23 @@ const MIGRATIONS: &[Migration] = &[
         owner       TEXT,
         lease_until INTEGER NOT NULL DEFAULT 0
     ) WITHOUT ROWID;",
+    ),
+    // 8: accounts and their sessions (only digests of session secrets).
+    Migration::Sql(
+        "CREATE TABLE accounts (
+        id            TEXT PRIMARY KEY NOT NULL,
+        name          TEXT NOT NULL,
+        name_key      TEXT NOT NULL UNIQUE,   -- the name in lower case: unique ignoring case
+        password_hash TEXT NOT NULL,          -- Argon2id, PHC string
+        created       INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE sessions (
+        digest   TEXT PRIMARY KEY NOT NULL,   -- SHA-256 of the cookie's secret
+        account  TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        created  INTEGER NOT NULL,
+        expires  INTEGER NOT NULL
+    ) WITHOUT ROWID;
+    CREATE INDEX sessions_by_account ON sessions (account);",
     ),
 ];
 
@@ -402,6 +419,16 @@ fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::R
         keep_job(tx, &game.id, ply, true, game.created)?;
     }
     Ok(())
+}
+
+/// An account from a row of `id, name, password_hash, created`.
+fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
+    Ok(AccountRow {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        password_hash: r.get(2)?,
+        created: r.get(3)?,
+    })
 }
 
 /// The stored form of a table.
@@ -868,6 +895,102 @@ impl Store for SqliteStore {
                     })
                 })
                 .optional()
+        })
+        .await
+    }
+
+    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError> {
+        self.call(move |tx| {
+            let n = tx
+                .prepare_cached(
+                    "INSERT INTO accounts (id, name, name_key, password_hash, created)
+                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name_key) DO NOTHING",
+                )?
+                .execute(params![
+                    account.id,
+                    account.name,
+                    account.name.to_lowercase(),
+                    account.password_hash,
+                    account.created
+                ])?;
+            tx.commit()?;
+            Ok(n == 1)
+        })
+        .await
+    }
+
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
+        let key = name.to_lowercase();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT id, name, password_hash, created FROM accounts WHERE name_key = ?1",
+            )?
+            .query_row([key], account_row)
+            .optional()
+        })
+        .await
+    }
+
+    async fn set_password(
+        &self,
+        account: &str,
+        password_hash: &str,
+        keep: &TokenDigest,
+    ) -> Result<(), StoreError> {
+        let (account, hash, keep) = (
+            account.to_string(),
+            password_hash.to_string(),
+            keep.as_str().to_string(),
+        );
+        self.call(move |tx| {
+            tx.prepare_cached("UPDATE accounts SET password_hash = ?2 WHERE id = ?1")?
+                .execute(params![account, hash])?;
+            tx.prepare_cached("DELETE FROM sessions WHERE account = ?1 AND digest <> ?2")?
+                .execute(params![account, keep])?;
+            tx.commit()
+        })
+        .await
+    }
+
+    async fn create_session(&self, session: SessionRow) -> Result<(), StoreError> {
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "INSERT INTO sessions (digest, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![
+                session.digest.as_str(),
+                session.account,
+                session.created,
+                session.expires
+            ])?;
+            tx.commit()
+        })
+        .await
+    }
+
+    async fn session(
+        &self,
+        digest: &TokenDigest,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError> {
+        let digest = digest.as_str().to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s
+                 JOIN accounts a ON a.id = s.account WHERE s.digest = ?1 AND s.expires > ?2",
+            )?
+            .query_row(params![digest, now], account_row)
+            .optional()
+        })
+        .await
+    }
+
+    async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError> {
+        let digest = digest.as_str().to_string();
+        self.call(move |tx| {
+            tx.prepare_cached("DELETE FROM sessions WHERE digest = ?1 OR expires <= ?2")?
+                .execute(params![digest, now])?;
+            tx.commit()
         })
         .await
     }

@@ -1,0 +1,336 @@
+//! Accounts, for players who come back: a name and a password, and sessions kept by a cookie.
+//!
+//! Passwords are hashed with Argon2id (the `argon2` crate's defaults: 19 MiB, 2 passes) on the
+//! blocking threads, never stored or logged in clear. A session is a random secret in an
+//! `HttpOnly`, `SameSite=Lax` cookie (`Secure` when the request came over HTTPS, as a proxy's
+//! `X-Forwarded-Proto` says); the store keeps only its SHA-256 digest, so a copy of the database
+//! gives no usable session. Sign-in attempts are limited per name (10 a minute) and per address
+//! (30); an unknown name costs the same work and gets the same answer as a wrong password.
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::{Arc, OnceLock};
+
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::{Deserialize, Serialize};
+use time::Duration as CookieAge;
+use trigonal_store::{now_ms, random_id, AccountRow, SessionRow, TokenDigest};
+
+use crate::error::ApiError;
+use crate::view::rfc3339;
+use crate::AppState;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "trigonal_session";
+
+/// How long a session lasts.
+pub const SESSION_DAYS: i64 = 30;
+
+/// Sign-in attempts a minute for one name.
+const ATTEMPTS_PER_MINUTE: u32 = 10;
+
+/// Sign-in attempts a minute from one address (several people may share one).
+const ATTEMPTS_PER_ADDRESS: u32 = 30;
+
+/// `POST /api/accounts`, `POST /api/session`.
+#[derive(Debug, Deserialize)]
+pub struct Credentials {
+    /// The account name.
+    pub name: String,
+    /// The password.
+    pub password: String,
+}
+
+/// `POST /api/me/password`.
+#[derive(Debug, Deserialize)]
+pub struct NewPassword {
+    /// The current password.
+    pub password: String,
+    /// The new one.
+    pub new_password: String,
+}
+
+/// `GET /api/me`, and the answer to signing up or in.
+#[derive(Debug, Serialize)]
+pub struct Me {
+    name: String,
+    created: String,
+}
+
+impl Me {
+    fn of(account: &AccountRow) -> Me {
+        Me {
+            name: account.name.clone(),
+            created: rfc3339(account.created),
+        }
+    }
+}
+
+/// The sign-in limits: per address and per name.
+#[derive(Clone)]
+pub struct SignInLimit {
+    by_address: Arc<DefaultKeyedRateLimiter<IpAddr>>,
+    by_name: Arc<DefaultKeyedRateLimiter<String>>,
+}
+
+impl Default for SignInLimit {
+    fn default() -> SignInLimit {
+        let quota = |n| Quota::per_minute(NonZeroU32::new(n).expect("not zero"));
+        SignInLimit {
+            by_address: Arc::new(RateLimiter::keyed(quota(ATTEMPTS_PER_ADDRESS))),
+            by_name: Arc::new(RateLimiter::keyed(quota(ATTEMPTS_PER_MINUTE))),
+        }
+    }
+}
+
+impl SignInLimit {
+    fn take(&self, address: Option<IpAddr>, name: &str) -> Result<(), ApiError> {
+        let too_many = || ApiError::TooManyRequests {
+            what: format!("too many sign-in attempts (at most {ATTEMPTS_PER_MINUTE} a minute)"),
+            retry_after: 60 / u64::from(ATTEMPTS_PER_MINUTE),
+        };
+        if let Some(address) = address {
+            self.by_address
+                .check_key(&address)
+                .map_err(|_| too_many())?;
+        }
+        self.by_name
+            .check_key(&name.to_lowercase())
+            .map_err(|_| too_many())
+    }
+
+    /// Forgets keys whose buckets are full again.
+    pub fn forget_idle(&self) {
+        self.by_address.retain_recent();
+        self.by_name.retain_recent();
+    }
+}
+
+/// A name as given, checked: 3–20 letters, digits, `_` or `-`.
+fn account_name(name: &str) -> Result<&str, ApiError> {
+    let ok = (3..=20).contains(&name.len())
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if !ok {
+        return Err(ApiError::BadRequest(
+            "an account name has 3 to 20 letters, digits, _ or -".into(),
+        ));
+    }
+    Ok(name)
+}
+
+/// A new password, checked: 8 to 200 characters.
+fn new_password(password: &str) -> Result<(), ApiError> {
+    let length = password.chars().count();
+    if !(8..=200).contains(&length) {
+        return Err(ApiError::BadRequest(format!(
+            "a password has 8 to 200 characters; this one has {length}"
+        )));
+    }
+    Ok(())
+}
+
+/// The Argon2id hash of `password`, on the blocking threads.
+async fn hash(password: String) -> Result<String, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
+            .map_err(|e| ApiError::Internal(format!("hashing failed: {e}")))
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// Whether `password` is the one of `hash` (a PHC string), on the blocking threads.
+async fn verify(password: String, hash: String) -> Result<bool, ApiError> {
+    tokio::task::spawn_blocking(move || {
+        let parsed = PasswordHash::new(&hash)
+            .map_err(|e| ApiError::Internal(format!("a stored hash cannot be read: {e}")))?;
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok())
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?
+}
+
+/// A hash to check passwords against when the name is unknown, so that the answer takes as long
+/// as for a known name.
+async fn decoy() -> Result<String, ApiError> {
+    static DECOY: OnceLock<String> = OnceLock::new();
+    if let Some(h) = DECOY.get() {
+        return Ok(h.clone());
+    }
+    let h = hash(random_id()).await?;
+    Ok(DECOY.get_or_init(|| h).clone())
+}
+
+/// Starts a session for `account`: the cookie to set.
+async fn start_session(
+    state: &AppState,
+    account: &AccountRow,
+    secure: bool,
+) -> Result<Cookie<'static>, ApiError> {
+    let (secret, digest) = TokenDigest::issue();
+    let now = now_ms();
+    state
+        .store
+        .create_session(SessionRow {
+            digest,
+            account: account.id.clone(),
+            created: now,
+            expires: now + SESSION_DAYS * 86_400_000,
+        })
+        .await?;
+    Ok(Cookie::build((COOKIE, secret))
+        .path("/")
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .max_age(CookieAge::days(SESSION_DAYS))
+        .build())
+}
+
+/// Whether the request came over HTTPS (as the proxy in front says).
+pub fn over_https(headers: &HeaderMap) -> bool {
+    headers
+        .get("x-forwarded-proto")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
+}
+
+/// Creates an account and signs it in.
+pub async fn sign_up(
+    state: &AppState,
+    credentials: Credentials,
+    secure: bool,
+) -> Result<(Me, Cookie<'static>), ApiError> {
+    let name = account_name(credentials.name.trim())?.to_string();
+    new_password(&credentials.password)?;
+    let account = AccountRow {
+        id: random_id(),
+        name,
+        password_hash: hash(credentials.password).await?,
+        created: now_ms(),
+    };
+    if !state.store.create_account(account.clone()).await? {
+        return Err(ApiError::Conflict(format!(
+            "the name {:?} is taken",
+            account.name
+        )));
+    }
+    tracing::info!(account = %account.name, "account created");
+    let cookie = start_session(state, &account, secure).await?;
+    Ok((Me::of(&account), cookie))
+}
+
+/// Signs in with a name and a password.
+pub async fn sign_in(
+    state: &AppState,
+    credentials: Credentials,
+    address: Option<IpAddr>,
+    secure: bool,
+) -> Result<(Me, Cookie<'static>), ApiError> {
+    state.sign_in_limit.take(address, &credentials.name)?;
+    let account = state.store.account_by_name(credentials.name.trim()).await?;
+    let hash = match &account {
+        Some(a) => a.password_hash.clone(),
+        None => decoy().await?,
+    };
+    let right = verify(credentials.password, hash).await?;
+    let Some(account) = account.filter(|_| right) else {
+        return Err(ApiError::Unauthorized("wrong name or password".into()));
+    };
+    let cookie = start_session(state, &account, secure).await?;
+    Ok((Me::of(&account), cookie))
+}
+
+/// Ends the session of `jar`'s cookie, if any; the cookie that removes it.
+pub async fn sign_out(state: &AppState, jar: &CookieJar) -> Result<Cookie<'static>, ApiError> {
+    if let Some(cookie) = jar.get(COOKIE) {
+        state
+            .store
+            .end_session(&TokenDigest::of(cookie.value()), now_ms())
+            .await?;
+    }
+    Ok(Cookie::build((COOKIE, "")).path("/").build())
+}
+
+/// Changes the password of the signed-in account, ending its other sessions.
+pub async fn change_password(
+    state: &AppState,
+    signed_in: &SignedIn,
+    change: NewPassword,
+) -> Result<Me, ApiError> {
+    new_password(&change.new_password)?;
+    let account = &signed_in.account;
+    if !verify(change.password, account.password_hash.clone()).await? {
+        return Err(ApiError::Unauthorized("wrong password".into()));
+    }
+    let hash = hash(change.new_password).await?;
+    state
+        .store
+        .set_password(&account.id, &hash, &signed_in.session)
+        .await?;
+    Ok(Me::of(account))
+}
+
+/// The signed-in player of a request (401 otherwise).
+pub struct SignedIn {
+    /// The account.
+    pub account: AccountRow,
+    /// The session's digest.
+    pub session: TokenDigest,
+}
+
+impl SignedIn {
+    /// What `GET /api/me` answers.
+    pub fn me(&self) -> Me {
+        Me::of(&self.account)
+    }
+}
+
+impl FromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let jar = CookieJar::from_headers(&parts.headers);
+        let not_signed_in = || ApiError::Unauthorized("not signed in".into());
+        let cookie = jar.get(COOKIE).ok_or_else(not_signed_in)?;
+        let session = TokenDigest::of(cookie.value());
+        let account = state
+            .store
+            .session(&session, now_ms())
+            .await?
+            .ok_or_else(not_signed_in)?;
+        Ok(SignedIn { account, session })
+    }
+}
+
+/// The peer address of a request, when it has one (a router driven without a socket has none).
+pub struct Peer(pub Option<IpAddr>);
+
+impl FromRequestParts<AppState> for Peer {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        _: &AppState,
+    ) -> Result<Self, std::convert::Infallible> {
+        Ok(Peer(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(a)| a.ip()),
+        ))
+    }
+}
