@@ -363,6 +363,34 @@ impl Session {
     }
 }
 
+/// The computer's advice for the seat to move, in plain words: `try b1/2 — a win by 2
+/// cylinders left after scoring` where the solver settles the position (Triangoli with at most 12
+/// empty triangles), else `try b1/2 (the computer gives you 64%)`.
+fn hint(position: &dyn DynGame, seed: u64) -> Result<String> {
+    if let Some(solved) = trigonal_ai::solve::exact(position, 12, 2) {
+        return Ok(format!(
+            "Try {} — with best play a {}.",
+            solved.best,
+            solved.in_words()
+        ));
+    }
+    let agent = Agent::Ai {
+        level: trigonal_ai::Level::Medium,
+        ms: None,
+    };
+    let mut adviser = trigonal_ai::dyn_player(position.id(), agent, seed)?;
+    let Some(thought) = adviser.think(position) else {
+        return Ok("The game is over.".into());
+    };
+    let seat = position.to_move().map_or(0, |s| s.index());
+    let chance = thought.shares.get(seat).copied().unwrap_or(0.0);
+    Ok(format!(
+        "Try {} (ai:medium gives you {:.0}% from there).",
+        thought.best,
+        100.0 * chance
+    ))
+}
+
 /// The result of a finished game in words: who won (never a seat in `out`, whose time ran out),
 /// and the scores where the game has them.
 pub fn result_text(position: &dyn DynGame, out: Seats) -> String {
@@ -478,16 +506,7 @@ pub fn run(args: &PlayArgs) -> Result<()> {
                         writeln!(out, "  {line}")?;
                     }
                 }
-                "hint" => {
-                    let agent = Agent::Ai {
-                        level: trigonal_ai::Level::Medium,
-                        ms: None,
-                    };
-                    let mut adviser = trigonal_ai::dyn_player(&session.id, agent, args.seed)?;
-                    if let Some(t) = adviser.think(session.position.as_ref()) {
-                        writeln!(out, "ai:medium suggests {} ({}).", t.best, t.detail)?;
-                    }
-                }
+                "hint" => writeln!(out, "{}", hint(session.position.as_ref(), args.seed)?)?,
                 "record" => write!(out, "{}", session.record().to_text())?,
                 "undo" => {
                     let taken = session.undo()?;

@@ -266,3 +266,28 @@ fn play_and_arena_keep_a_clock() {
         assert!(stderr(&o).contains("clock"), "{bad}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn a_hint_is_in_plain_words_and_exact_in_small_endgames() {
+    let o = trigonal(&["play", "triangoli"], "hint\nquit\n");
+    let text = stdout(&o);
+    assert!(text.contains("> Try "), "{text}");
+    assert!(text.contains("ai:medium gives you"), "{text}");
+    // Three moves before the end of a random game: few empty triangles, settled exactly.
+    let game = stdout(&trigonal(&["random", "triangoli", "--seed", "5"], ""));
+    let moves: Vec<&str> = game.lines().collect();
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("r.txt");
+    std::fs::write(&record, moves[..moves.len() - 3].join("\n")).unwrap();
+    let o = trigonal(
+        &["play", "triangoli", "--record", record.to_str().unwrap()],
+        "hint\nquit\n",
+    );
+    let text = stdout(&o);
+    assert!(
+        text.contains("— with best play a win")
+            || text.contains("— with best play a loss")
+            || text.contains("— with best play a draw"),
+        "{text}"
+    );
+}
