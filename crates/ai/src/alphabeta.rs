@@ -717,3 +717,61 @@ fn describe(value: i32, exact: bool) -> String {
         format!("{value:+}")
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::NoKnowledge;
+    use crate::toy::{Pile, Take};
+
+    #[test]
+    fn a_proven_win_is_found_and_a_forced_loss_is_seen() {
+        let mut search = AlphaBeta::exact(NoKnowledge, 10);
+        // 7 stones: take 1, leaving a multiple of three.
+        let found = search.solve(&Pile::of(7));
+        assert_eq!(found.best, Take(1));
+        assert!(found.value > 0, "{}", found.value);
+        // 8: take 2.
+        assert_eq!(search.solve(&Pile::of(8)).best, Take(2));
+        // 9: every move loses.
+        let lost = search.solve(&Pile::of(9));
+        assert!(lost.value < 0, "{}", lost.value);
+        for n in 1..=20 {
+            assert_eq!(
+                search.solve_at_least(&Pile::of(n), 1),
+                n % 3 != 0,
+                "{n} stones"
+            );
+        }
+    }
+
+    #[test]
+    fn a_depth_limited_search_prefers_the_quickest_win() {
+        let mut search = AlphaBeta::new(NoKnowledge, 10);
+        // 2 stones: taking both wins now; taking one loses.
+        let found = search.search_depth(&Pile::of(2), 4);
+        assert_eq!(found.best, Take(2));
+        assert_eq!(found.value, WIN - 1, "a win one ply away");
+        // 4 stones: the win is three plies away.
+        let found = search.search_depth(&Pile::of(4), 6);
+        assert_eq!(found.best, Take(1));
+        assert_eq!(found.value, WIN - 3);
+    }
+
+    #[test]
+    fn the_table_keeps_wins_relative_to_the_node_it_stores_them_at() {
+        // A win three plies below a node stored at ply 5 (WIN - 8 from the root) reads as a win
+        // in three from that node, and back as WIN - 8 at ply 5, WIN - 5 at ply 2.
+        assert_eq!(to_table(WIN - 8, 5), WIN - 3);
+        assert_eq!(from_table(WIN - 3, 5), WIN - 8);
+        assert_eq!(from_table(WIN - 3, 2), WIN - 5);
+        assert_eq!(to_table(-(WIN - 8), 5), -(WIN - 3));
+        for v in [-WIN + 40, -WON, -5, 0, 7, WON, WIN - 40] {
+            for ply in [0, 1, 9, 30] {
+                assert_eq!(from_table(to_table(v, ply), ply), v, "{v} at {ply}");
+            }
+        }
+        // Ordinary evaluations are stored as they are.
+        assert_eq!(to_table(123, 9), 123);
+    }
+}

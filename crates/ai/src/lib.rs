@@ -25,6 +25,9 @@ pub mod player;
 pub mod solve;
 pub mod uct;
 
+#[cfg(test)]
+mod toy;
+
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;

@@ -573,3 +573,57 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::knowledge::NoKnowledge;
+    use crate::toy::{Pile, Take};
+
+    #[test]
+    fn a_winning_move_is_found_and_proven() {
+        let mut search = Mcts::new(NoKnowledge, MctsParams::default(), 3);
+        // 4 stones: take 1; the proof backs up from the finished positions below.
+        let thought = search.search(&Pile::of(4), Budget::Iterations(3_000));
+        assert_eq!(thought.best, Take(1));
+        assert!(thought.proven, "{}", thought.detail);
+        assert_eq!(thought.shares, vec![1.0, 0.0]);
+        // 5 stones: take 2.
+        let thought = search.search(&Pile::of(5), Budget::Iterations(3_000));
+        assert_eq!(thought.best, Take(2));
+    }
+
+    #[test]
+    fn a_lost_position_is_seen_as_lost() {
+        let mut search = Mcts::new(NoKnowledge, MctsParams::default(), 5);
+        let thought = search.search(&Pile::of(6), Budget::Iterations(5_000));
+        assert!(
+            thought.shares[0] < 0.2,
+            "{:?} {}",
+            thought.shares,
+            thought.detail
+        );
+    }
+
+    #[test]
+    fn statistics_add_up_and_the_tree_is_kept_for_the_move_played() {
+        let mut search = Mcts::new(NoKnowledge, MctsParams::default(), 9);
+        let root = Pile::of(20);
+        let thought = search.search(&root, Budget::Iterations(2_000));
+        let shares: f64 = thought.shares.iter().sum();
+        assert!((shares - 1.0).abs() < 1e-9, "{:?}", thought.shares);
+        let tree = &search.trees[0];
+        let children: u32 = tree.nodes[0].children().map(|c| tree.nodes[c].visits).sum();
+        // Every iteration but the root's own expansion went through one child.
+        assert!(tree.nodes[0].visits >= children && children + 1 >= tree.nodes[0].visits);
+        let kept = search.nodes();
+        search.advance(thought.best);
+        assert!(
+            search.nodes() < kept && search.nodes() > 1,
+            "the subtree is kept"
+        );
+        let mut next = root.clone();
+        next.play(thought.best);
+        assert_eq!(search.trees[0].root, next);
+    }
+}
