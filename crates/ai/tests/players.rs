@@ -117,13 +117,17 @@ fn seats_rotate_and_the_summary_has_the_json_shape() {
         "\"score\"",
         "\"ci95\"",
         "\"elo\"",
+        "\"lost_on_time\"",
+        "\"forfeits\"",
     ]
     .iter()
     .map(|k| line.find(k).unwrap())
     .collect();
     assert!(order.windows(2).all(|w| w[0] < w[1]), "{line}");
     let json: serde_json::Value = serde_json::from_str(&line).unwrap();
-    assert_eq!(json.as_object().unwrap().len(), 5);
+    assert_eq!(json.as_object().unwrap().len(), 7);
+    assert_eq!(json["lost_on_time"], serde_json::json!([0, 0]), "no clock");
+    assert_eq!(json["forfeits"], serde_json::json!([0, 0]));
     assert_eq!(json["games"], 4);
     assert_eq!(json["agents"], serde_json::json!(["random", "ai:random"]));
     let score: Vec<f64> = serde_json::from_value(json["score"].clone()).unwrap();
