@@ -1,12 +1,13 @@
 // The game page: the board, whose turn it is, the step-by-step click guidance, the players with
 // their names, presence, reserves and scores, the move list and replay slider, the result with its
 // rematch, what the players ask each other (take-backs, draws), the chat, and the tools (undo,
-// resign, draw offer, alerts, record download, invite links). Live through the game's WebSocket.
+// resign, draw offer, alerts, record download, invite links), and each seat's clock ticking
+// between views. Live through the game's WebSocket.
 
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, icon, replaceChildren, toast, copyText } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
 import { seatName, describe, pannable, action, hint, idName, gameName } from './games.js';
@@ -20,6 +21,7 @@ import {
 import { ChatPanel } from './chat.js';
 import { offerBoxes } from './offers.js';
 import * as alerts from './alerts.js';
+import { seatClocks, formatClock, controlText, controlLong, outOfTime } from './clock.js';
 
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
@@ -44,6 +46,8 @@ class GamePage {
     this.joinNames = {}; // names typed beside open seats
     this.connected = false;
     this.closed = false;
+    this.arrived = 0; // performance.now() when the live view arrived: its clocks count from then
+    this.clockTimer = null;
     const seat = query.get('seat');
     const token = query.get('token');
     if (seat !== null && token) store.addMine(id, Number(seat), token);
@@ -82,6 +86,7 @@ class GamePage {
     document.removeEventListener('keydown', this.onKey);
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.replayTimer);
+    clearInterval(this.clockTimer);
     if (this.ws) this.ws.close();
   }
 
@@ -171,6 +176,8 @@ class GamePage {
     if (!sameLine) this.afterMine = null;
     if (matching(v.clicks, this.prefix).length === 0) this.prefix = [];
     this.view = v;
+    this.arrived = performance.now();
+    this.flagAsked = false;
     if (this.replayPly !== null && this.replayPly >= v.ply) this.replayPly = null;
     if (this.replayPly === null) this.shown = v;
     if (becameMyTurn(old, v, this.tokens.mine)) {
@@ -441,7 +448,9 @@ class GamePage {
     this.asking = true;
     this.render();
     try {
-      const r = await api.createGame({ game: v.game, variant: v.variant, players: v.players, seats });
+      const spec = { game: v.game, variant: v.variant, players: v.players, seats };
+      if (v.clock) spec.clock = v.clock;
+      const r = await api.createGame(spec);
       for (const { seat, token } of r.seats) store.addMine(r.id, seat, token);
       store.rememberGame(r.id, v.game);
       this.asking = false;
@@ -529,7 +538,8 @@ class GamePage {
     this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v.game, v.name) }));
     this.els = {
       head: h('div', { class: 'game-head' }),
-      banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true }),
+      banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true, 'data-test': 'result' }),
+      clocks: h('div', { class: 'clock-bar', 'data-test': 'clock-bar', hidden: true }),
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-test': 'status' }),
       offers: h('div', { class: 'offers', 'aria-live': 'polite', 'data-test': 'offers' }),
       actions: h('div', { class: 'actions', 'data-test': 'actions' }),
@@ -549,6 +559,7 @@ class GamePage {
         this.els.banner,
         h('div', { class: 'game-layout' },
           h('div', { class: 'board-col' },
+            this.els.clocks,
             this.els.status,
             this.els.offers,
             h('div', { class: 'board-wrap' }, this.board.el, zoom),
@@ -586,6 +597,8 @@ class GamePage {
     this.renderMoves();
     this.renderTools();
     this.renderBanner(shown);
+    this.renderClocks();
+    this.tick();
     const chat = chatState(v, this.tokens.mine, this.urlSeat);
     this.chat.render(chat, (seat) => this.label(seat));
     // Against the computer alone, or in a record, there is nobody to talk to.
@@ -601,6 +614,7 @@ class GamePage {
     replaceChildren(this.els.head,
       h('h1', {}, gameName(v.game, v.name)),
       h('p', { class: 'sub' }, bits.join(' · '), ' · ',
+        v.clock ? [h('span', { class: 'clock-control', 'data-test': 'control', title: controlLong(v.clock, t, lang()) }, controlText(v.clock, t, lang())), ' · '] : null,
         h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules'))));
   }
 
@@ -701,6 +715,70 @@ class GamePage {
         btn('last', t('replay.live'), v.ply, 'r-live')));
   }
 
+  /**
+   * A seat's clock (on its player card, or in the bar above the board on narrow screens): its
+   * text is kept by tick().
+   */
+  clockEl(seat, where) {
+    return h('span', {
+      class: 'clock', role: 'timer', 'data-clock': seat, 'data-test': where === 'card' ? `clock-${seat}` : `bar-clock-${seat}`,
+      title: t('clock.left', { seat: this.label(seat) }),
+    });
+  }
+
+  /** Above the board (shown on narrow screens, where the player cards are below it): every clock. */
+  renderClocks() {
+    const v = this.view;
+    const bar = this.els.clocks;
+    if (!v.clock) {
+      bar.hidden = true;
+      bar.replaceChildren();
+      return;
+    }
+    bar.hidden = false;
+    replaceChildren(bar, v.seats.map((seat) => {
+      const i = seat.seat;
+      const toMove = !v.outcome && v.to_move === i;
+      return h('div', { class: `bar-seat${toMove ? ' to-move' : ''}${seat.out_of_time ? ' out-of-time' : ''}`, 'data-seat': i },
+        swatch(i), h('span', { class: 'bar-name' }, this.label(i)), this.clockEl(i, 'bar'));
+    }));
+  }
+
+  /**
+   * Brings every clock on the page up to now: the running seat's time is the view's, less the
+   * time since the view arrived (the server's numbers, never this browser's idea of the time).
+   * Ticks ten times a second while a clock runs.
+   */
+  tick() {
+    const v = this.view;
+    if (!v || !this.els || this.closed) return;
+    const now = performance.now();
+    const clocks = seatClocks(v, this.arrived, now);
+    for (const el of this.main.querySelectorAll('[data-clock]')) {
+      const c = clocks[Number(el.dataset.clock)];
+      if (!c || c.ms === null) continue;
+      const text = formatClock(c.ms, v.clock, t);
+      if (el.textContent !== text) el.textContent = text;
+      el.dataset.ms = String(Math.round(c.ms));
+      el.dataset.running = String(c.running);
+      el.dataset.low = String(c.low);
+      el.classList.toggle('running', c.running);
+      el.classList.toggle('low', c.low);
+      el.classList.toggle('out', c.out);
+    }
+    const run = clocks.find((c) => c.running);
+    // A clock at zero whose flag has not come over the socket: ask the server (at most every 2 s).
+    if (run && run.ms === 0 && !this.flagAsked && now - this.arrived > v.remaining_ms[run.seat] + 2000) {
+      this.flagAsked = true;
+      api.getView(this.id).then((fresh) => { if (!this.closed) this.apply(fresh, 'http'); }, () => {});
+    }
+    if (run && !this.clockTimer) this.clockTimer = setInterval(() => this.tick(), 100);
+    else if (!run && this.clockTimer) {
+      clearInterval(this.clockTimer);
+      this.clockTimer = null;
+    }
+  }
+
   renderPlayers(shown) {
     const v = this.view;
     const mine = this.tokens.mine;
@@ -712,7 +790,7 @@ class GamePage {
       const facts = shown.board.facts.filter((f) => f.seat === i && !RESULT_FACTS.has(f.key));
       const toMove = !shown.outcome && shown.to_move === i;
       let who;
-      if (seat.resigned && seat.kind === 'ai') who = t('who.resigned');
+      if ((seat.resigned || seat.out_of_time) && seat.kind === 'ai') who = t('who.resigned');
       else if (mine[i] !== undefined) who = holdsMany ? t('who.here') : t('who.you');
       else if (seat.kind === 'ai') who = t('who.computer', { level: t(`level.${seat.level}`) });
       else if (seat.kind === 'open') who = t('who.open');
@@ -738,7 +816,7 @@ class GamePage {
           h('button', { type: 'button', class: 'small primary', 'data-key': `join-${i}`, 'data-test': `join-${i}`, onclick: () => this.join(i) }, t('join.seat')));
       }
       const named = typeof seat.name === 'string' && seat.name !== '';
-      return h('li', { class: `player${toMove ? ' to-move' : ''}${winners.includes(i) ? ' winner' : ''}${seat.resigned ? ' resigned' : ''}`, 'data-seat': i },
+      return h('li', { class: `player${toMove ? ' to-move' : ''}${winners.includes(i) ? ' winner' : ''}${seat.resigned ? ' resigned' : ''}${seat.out_of_time ? ' out-of-time' : ''}`, 'data-seat': i },
         swatch(i),
         h('div', { class: 'player-main' },
           h('div', { class: 'player-name' },
@@ -748,12 +826,14 @@ class GamePage {
             h('span', { class: 'who' }, who),
             toMove ? h('span', { class: 'turn-tag' }, t('player.to-move')) : null,
             seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
+            seat.out_of_time ? h('span', { class: 'out-tag', 'data-test': `out-of-time-${i}` }, t('clock.out')) : null,
             winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
           facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key }, factText(f)))) : null,
           shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
             ? h('div', { class: 'player-facts' }, h('span', { class: 'fact' }, t('fact.score'), ': ', String(shown.scores[i])))
             : null,
-          tools.length ? h('div', { class: 'player-tools' }, tools) : null));
+          tools.length ? h('div', { class: 'player-tools' }, tools) : null),
+        v.clock ? this.clockEl(i, 'card') : null);
     });
     replaceChildren(this.els.players, h('h2', { id: 'players-h' }, t('players.title')), h('ul', { class: 'player-list' }, cards));
   }
@@ -864,11 +944,14 @@ class GamePage {
       personal = winners.includes(mineSeats[0]) ? t('result.you-win') : winners.length ? t('result.you-lose') : null;
     }
     const scores = shown.outcome.scores || shown.scores;
-    // Ended by resignation or agreement: said in words; by the rules: the scoring explained.
+    // Ended by resignation, agreement or time: said in words; by the rules: the scoring explained
+    // (and who ran out of time on the way, the computer playing on for them).
     const reason = reasonKey(shown.outcome);
+    const late = outOfTime(shown).map((s) => this.label(s)).join(', ');
     replaceChildren(el,
       h('h2', {}, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
-      reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason)) : null,
+      reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason, { seats: late })) : null,
+      !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
       scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
       reason ? null : resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls)),
       this.resultActions());

@@ -1,13 +1,16 @@
-// The home page: choose a game, its players and version, who sits where and under what names;
-// open games to join (under a name); this browser's games; replay an uploaded record.
+// The home page: choose a game, its players and version, who sits where and under what names, and
+// the time control; open games to join (under a name); this browser's games, those where it is its
+// turn first, with its time left; replay an uploaded record.
 
 import * as api from './api.js';
 import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
-import { t, has } from './i18n.js';
+import { t, has, lang } from './i18n.js';
 import { GAME_IDS, seatName, gameName } from './games.js';
 import { swatch, gameUrl } from './game.js';
-import { cleanName } from './people.js';
+import { cleanName, seatLabel } from './people.js';
+import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
+import { MINE_MAX, mineEntry, orderMine } from './mine.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
@@ -28,6 +31,9 @@ class HomePage {
     this.choice = { game: 'triangoli', players: 2, variant: null, seats: [] };
     this.lobby = null;
     this.joinName = store.defaultName();
+    // The time control: a preset, or the custom fields as typed (checked at create).
+    this.clock = { preset: 'none', kind: 'fischer', minutes: '5', seconds: '0', days: '2' };
+    this.mine = null; // this browser's games with their views, once fetched
     this.closed = false;
   }
 
@@ -46,11 +52,15 @@ class HomePage {
     this.render();
     this.refreshLobby();
     this.lobbyTimer = setInterval(() => this.refreshLobby(), 8000);
+    this.loadMine();
+    this.mineTimer = setInterval(() => this.loadMine(), 30000);
   }
 
   unmount() {
     this.closed = true;
     clearInterval(this.lobbyTimer);
+    clearInterval(this.mineTimer);
+    clearInterval(this.mineTick);
   }
 
   relabel() {
@@ -102,12 +112,13 @@ class HomePage {
       lobbyList: h('div', { class: 'lobby-list' }),
       mine: h('section', { class: 'card my-games', 'aria-labelledby': 'mine-h' }),
       upload: h('section', { class: 'card upload', 'aria-labelledby': 'upload-h' }),
+      intro: h('section', { class: 'intro' },
+        h('h1', {}, t('home.title')),
+        h('p', { class: 'lead' }, t('home.lead'))),
     };
     this.main.replaceChildren(
       h('div', { class: 'home' },
-        h('section', { class: 'intro' },
-          h('h1', {}, t('home.title')),
-          h('p', { class: 'lead' }, t('home.lead'))),
+        this.els.intro,
         h('section', { class: 'new-game', 'aria-labelledby': 'new-h' },
           h('h2', { id: 'new-h' }, t('home.choose')),
           this.els.cards,
@@ -230,8 +241,56 @@ class HomePage {
       rows.length ? h('div', { class: 'field-row' }, rows) : null,
       h('div', { class: 'seats' }, seats),
       h('p', { class: 'help' }, t('setup.help')),
+      this.clockFields(),
       h('div', { class: 'form-actions' },
         h('button', { type: 'submit', class: 'primary big', 'data-key': 'start', 'data-test': 'start', disabled: this.creating }, t('setup.start'))));
+  }
+
+  /** The time control: the presets (no clock first), and for a custom one its fields. */
+  clockFields() {
+    const c = this.clock;
+    const presets = PRESETS.map((p) => {
+      let label;
+      if (p.id === 'none') label = t('clock.none');
+      else if (p.id === 'custom') label = t('clock.custom');
+      else label = controlText(p.clock, t, lang());
+      const long = p.clock && !isDays(p.clock) ? controlLong(p.clock, t, lang()) : null;
+      return h('label', { class: 'clock-preset', title: long, 'data-test': `clock-${p.id}` },
+        h('input', {
+          type: 'radio', name: 'clock', value: p.id, checked: c.preset === p.id, 'data-key': `clock-${p.id}`,
+          onchange: () => { c.preset = p.id; this.renderForm(); },
+        }),
+        h('span', {}, label, long ? h('span', { class: 'visually-hidden' }, ` (${long})`) : null));
+    });
+    let custom = null;
+    if (c.preset === 'custom') {
+      const field = (name, label, attrs) => h('div', { class: 'field' },
+        h('label', { for: `clock-${name}` }, label),
+        h('input', {
+          type: 'text', id: `clock-${name}`, 'data-key': `clock-${name}`, 'data-test': `clock-${name}`, value: c[name],
+          autocomplete: 'off', size: 8, oninput: (e) => { c[name] = e.target.value; }, ...attrs,
+        }));
+      custom = h('div', { class: 'clock-custom' },
+        h('div', { class: 'field' },
+          h('label', { for: 'clock-kind' }, t('clock.kind')),
+          h('select', { id: 'clock-kind', 'data-key': 'clock-kind', 'data-test': 'clock-kind', onchange: (e) => { c.kind = e.target.value; this.renderForm(); } },
+            h('option', { value: 'fischer', selected: c.kind !== 'days' }, t('clock.kind.fischer')),
+            h('option', { value: 'days', selected: c.kind === 'days' }, t('clock.kind.days')))),
+        c.kind === 'days'
+          ? field('days', t('clock.days.field'), { inputmode: 'numeric' })
+          : [field('minutes', t('clock.minutes'), { inputmode: 'decimal' }), field('seconds', t('clock.seconds'), { inputmode: 'decimal' })]);
+    }
+    return h('fieldset', { class: 'clock-choice', 'data-test': 'clock-choice' },
+      h('legend', {}, t('clock.title')),
+      h('div', { class: 'clock-presets' }, presets),
+      custom,
+      c.preset === 'none' ? null : h('p', { class: 'help' }, t('clock.help')));
+  }
+
+  /** The control chosen, as the API takes it: `{ok, clock}` (null: none), or the field at fault. */
+  chosenClock() {
+    if (this.clock.preset !== 'custom') return { ok: true, clock: presetClock(this.clock.preset) };
+    return parseCustom(this.clock);
   }
 
   /** Changes who plays `seat`; the seat that is "me" is named as this browser was last time. */
@@ -252,6 +311,12 @@ class HomePage {
       this.els.form.querySelector(`#seat-${bad}-name`)?.focus();
       return;
     }
+    const clock = this.chosenClock();
+    if (!clock.ok) {
+      toast(t(clock.error), 'error');
+      this.els.form.querySelector(`#clock-${clock.field}`)?.focus();
+      return;
+    }
     const seats = c.seats.map((s, i) => {
       if (s.kind === 'ai') return { kind: 'ai', level: s.level };
       if (s.kind === 'open') return { kind: 'open' };
@@ -262,7 +327,9 @@ class HomePage {
     this.creating = true;
     this.renderForm();
     try {
-      const r = await api.createGame({ game: c.game, variant: c.variant, players: c.players, seats });
+      const spec = { game: c.game, variant: c.variant, players: c.players, seats };
+      if (clock.clock) spec.clock = clock.clock;
+      const r = await api.createGame(spec);
       let first = null;
       for (const { seat, token } of r.seats) {
         const kind = c.seats[seat].kind;
@@ -302,7 +369,9 @@ class HomePage {
       body = h('ul', { class: 'game-list', 'data-test': 'lobby' }, list.map((g) =>
         h('li', {},
           h('span', { class: 'gl-name' }, gameName(g.game, g.name)),
-          h('span', { class: 'muted' }, t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ', ago(g.created)),
+          h('span', { class: 'muted' }, t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ',
+            h('span', { class: 'clock-control', 'data-test': 'lobby-clock', title: g.clock ? controlLong(g.clock, t, lang()) : null }, controlText(g.clock, t, lang())),
+            ' · ', ago(g.created)),
           h('span', { class: 'gl-actions' },
             g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
             h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))))));
@@ -330,23 +399,103 @@ class HomePage {
     }
   }
 
+  /**
+   * Fetches the views of this browser's most recent games (those it plays a seat of), to list them
+   * with the ones where it is its turn first.
+   */
+  async loadMine() {
+    const stored = store.myGames().filter((g) => Object.keys(store.tokens(g.id).mine).length).slice(0, MINE_MAX);
+    const found = await inTurns(stored, 4, async (g) => {
+      try {
+        const v = await api.getView(g.id);
+        return { ...mineEntry(v, store.tokens(g.id).mine, g.at), view: v, arrived: performance.now() };
+      } catch {
+        return null; // A game the server no longer has: left out.
+      }
+    });
+    if (this.closed) return;
+    this.mine = orderMine(found.filter(Boolean));
+    this.renderMine();
+  }
+
   renderMine() {
-    const list = store.myGames();
-    if (!list.length) {
+    if (!this.els) return;
+    const stored = store.myGames().some((g) => Object.keys(store.tokens(g.id).mine).length);
+    if (!stored && !(this.mine && this.mine.length)) {
       this.els.mine.hidden = true;
       return;
     }
     this.els.mine.hidden = false;
+    if (this.mine === null) {
+      replaceChildren(this.els.mine, h('h2', { id: 'mine-h' }, t('mine.title')), h('p', { class: 'muted' }, t('loading')));
+      return;
+    }
+    const live = this.mine.filter((e) => !e.over);
+    const done = this.mine.filter((e) => e.over).slice(0, 5);
+    // Games in progress come before everything else (a player comes back to move); finished ones
+    // only wait among the lists below.
+    if (live.length) {
+      if (this.els.intro.nextElementSibling !== this.els.mine) this.els.intro.after(this.els.mine);
+    } else if (this.els.mine.parentNode !== this.els.lobby.parentNode) {
+      this.els.lobby.after(this.els.mine);
+    }
+    this.els.mine.classList.toggle('mine-top', live.length > 0);
     replaceChildren(this.els.mine,
       h('h2', { id: 'mine-h' }, t('mine.title')),
-      h('ul', { class: 'game-list' }, list.slice(0, 8).map((g) => {
-        const tok = store.tokens(g.id).mine;
-        const seat = Object.keys(tok)[0];
-        const href = gameUrl(g.id, seat);
-        return h('li', {},
-          h('a', { href, 'data-link': true, class: 'gl-name' }, gameName(g.game)),
-          h('span', { class: 'muted' }, ago(g.at)));
-      })));
+      live.length
+        ? h('ul', { class: 'game-list', 'data-test': 'mine' }, live.map((e) => this.mineItem(e)))
+        : h('p', { class: 'muted', 'data-test': 'mine-none' }, t('mine.none')),
+      done.length ? [h('h3', {}, t('mine.finished')), h('ul', { class: 'game-list', 'data-test': 'mine-finished' }, done.map((e) => this.mineItem(e)))] : null);
+    this.tickMine();
+  }
+
+  /** One of this browser's games: a link, whose turn, its time left, the others and the control. */
+  mineItem(e) {
+    const v = e.view;
+    const others = e.others.map((s) => {
+      const seat = v.seats[s];
+      const label = seatLabel(v, s);
+      if (seat.kind === 'ai' && !(seat.resigned || seat.out_of_time)) return `${label} (${t('who.computer', { level: t(`level.${seat.level}`) })})`;
+      if (seat.kind === 'open') return `${label} (${t('who.open')})`;
+      return label;
+    });
+    let state = null;
+    if (e.turn) state = h('span', { class: 'turn-tag', 'data-test': 'mine-turn' }, t('mine.turn'));
+    else if (!e.over && v.to_move != null) state = h('span', { class: 'muted' }, t('mine.waiting', { seat: seatLabel(v, v.to_move) }));
+    return h('li', { class: 'mine-game', 'data-test': 'mine-game', 'data-id': e.id, 'data-turn': String(e.turn) },
+      h('a', { href: gameUrl(e.id, e.seat), 'data-link': true, class: 'gl-name' }, gameName(e.game, e.name)),
+      state,
+      e.clockSeat !== null && !e.over
+        ? h('span', { class: 'mine-time' }, t('mine.your-time'), ' ', h('span', { class: 'clock', role: 'timer', 'data-mine-clock': e.id, 'data-test': 'mine-clock' }))
+        : null,
+      h('span', { class: 'muted mine-others' },
+        others.length ? t('mine.against', { names: others.join(', ') }) : t('mine.alone'),
+        ' · ', h('span', { class: 'clock-control', title: v.clock ? controlLong(v.clock, t, lang()) : null }, controlText(v.clock, t, lang())),
+        e.over ? [' · ', ago(v.updated)] : null));
+  }
+
+  /** Brings the times left in the list up to now (from each view's numbers); ticks while one runs. */
+  tickMine() {
+    if (this.closed || !this.mine) return;
+    const now = performance.now();
+    let running = false;
+    for (const el of this.els.mine.querySelectorAll('[data-mine-clock]')) {
+      const e = this.mine.find((x) => x.id === el.dataset.mineClock);
+      if (!e) continue;
+      const ms = remainingNow(e.view, e.clockSeat, e.arrived, now);
+      const text = formatClock(ms, e.view.clock, t);
+      if (el.textContent !== text) el.textContent = text;
+      el.dataset.ms = String(Math.round(ms));
+      el.classList.toggle('low', isLow(ms, e.view.clock));
+      const runs = !e.view.outcome && e.view.running === e.clockSeat;
+      el.classList.toggle('running', runs && e.turn);
+      running = running || (runs && ms > 0);
+    }
+    if (running && !this.mineTick) this.mineTick = setInterval(() => this.tickMine(), 250);
+    else if (!running && this.mineTick) {
+      clearInterval(this.mineTick);
+      this.mineTick = null;
+    }
   }
 
   renderUpload() {
@@ -385,6 +534,20 @@ class HomePage {
       toast(e.message || t('error.generic'), 'error');
     }
   }
+}
+
+/** `f` over `items`, at most `n` at a time; the results in order. */
+async function inTurns(items, n, f) {
+  const out = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
+  return out;
 }
 
 function rank(id) {

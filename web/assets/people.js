@@ -38,9 +38,12 @@ export function cleanChat(text) {
   return s;
 }
 
-/** Seats of `view` this browser plays and still acts for (a resigned seat is the computer's). */
+/**
+ * Seats of `view` this browser plays and still acts for (a seat that resigned or ran out of time
+ * is the computer's).
+ */
 export function heldSeats(view, mine) {
-  return view.seats.filter((s) => mine[s.seat] !== undefined && !s.resigned).map((s) => s.seat);
+  return view.seats.filter((s) => mine[s.seat] !== undefined && !s.resigned && !s.out_of_time).map((s) => s.seat);
 }
 
 /** Whether `view` waits for a move of a seat this browser plays. */
@@ -185,10 +188,13 @@ export function presenceTokens(view, mine) {
   return [...new Set(heldSeats(view, mine).map((s) => mine[s]))];
 }
 
-/** The i18n key that says how a game ended other than by the rules, or null. */
+/**
+ * The i18n key that says how a game ended other than by the rules, or null (`result.reason.time`
+ * takes `{seats}`: who ran out of time).
+ */
 export function reasonKey(outcome) {
   const r = outcome && outcome.reason;
-  return r === 'resignation' || r === 'agreement' ? `result.reason.${r}` : null;
+  return r === 'resignation' || r === 'agreement' || r === 'time' ? `result.reason.${r}` : null;
 }
 
 /** Whether a message from the game's socket is an error rather than a view. */

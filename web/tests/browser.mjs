@@ -57,9 +57,10 @@ export function rng(seed) {
 
 /**
  * Starts a game from the home page: `seats` are the kinds of the seats after the first
- * (`ai`, `invite`, `here`, `open`), computers at `level`.
+ * (`ai`, `invite`, `here`, `open`), computers at `level`; `clock` a time control preset
+ * (`3+2`, `1d`, …; none by default).
  */
-export async function startGame(page, game, { players, seats = [], level = 'random' } = {}) {
+export async function startGame(page, game, { players, seats = [], level = 'random', clock = null } = {}) {
   await page.goto(BASE + '/');
   await page.click(`.game-card[data-game="${game}"]`);
   if (players) await page.selectOption('#players', String(players));
@@ -67,6 +68,7 @@ export async function startGame(page, game, { players, seats = [], level = 'rand
     await page.selectOption(`[data-test=seat-${i}-kind]`, seats[i - 1]);
     if (seats[i - 1] === 'ai') await page.selectOption(`[data-test=seat-${i}-level]`, level);
   }
+  if (clock) await page.click(`[data-test="clock-${clock}"]`);
   await page.click('[data-test=start]');
   await page.waitForURL(/\/game\//);
   await page.waitForSelector('svg.board .item');

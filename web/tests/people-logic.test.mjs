@@ -62,6 +62,12 @@ test('the seats this browser acts for leave out resigned ones', () => {
   assert.deepEqual(presenceTokens(view(), {}), []);
 });
 
+test('a seat whose time ran out is the computer’s too', () => {
+  const v = view({ seats: [human(0), ai(1, { out_of_time: true }), ai(2)], to_move: 1 });
+  assert.deepEqual(heldSeats(v, { 0: 'a', 1: 'b' }), [0]);
+  assert.equal(myTurn(v, { 0: 'a', 1: 'b' }), false);
+});
+
 test('whose turn: the title mark, and the moment the turn comes', () => {
   const mine = { 1: 'tok' };
   const before = view({ to_move: 0 });
@@ -158,6 +164,7 @@ test('chat: who writes, who reads, who switches it', () => {
 test('how a game ended, in words for resignation and agreement only', () => {
   assert.equal(reasonKey({ winners: [1], scores: null, reason: 'resignation' }), 'result.reason.resignation');
   assert.equal(reasonKey({ winners: [], scores: null, reason: 'agreement' }), 'result.reason.agreement');
+  assert.equal(reasonKey({ winners: [0], scores: null, reason: 'time' }), 'result.reason.time');
   assert.equal(reasonKey({ winners: [0], scores: null, reason: 'rules' }), null);
   assert.equal(reasonKey({ winners: [0], scores: null }), null);
   assert.equal(reasonKey(null), null);
