@@ -284,12 +284,16 @@ pub async fn change_password(
     Ok(Me::of(account))
 }
 
-/// The signed-in player of a request (401 otherwise).
+/// The signed-in player of a request (401 otherwise; `Option<SignedIn>` for requests that guests
+/// may make too).
 pub struct SignedIn {
     /// The account.
     pub account: AccountRow,
     /// The session's digest.
     pub session: TokenDigest,
+    /// The session's secret (from the cookie): seeds the tokens this browser is given for the
+    /// account's seats.
+    pub secret: String,
 }
 
 impl SignedIn {
@@ -299,20 +303,41 @@ impl SignedIn {
     }
 }
 
+impl SignedIn {
+    /// The signed-in player of a request with `headers`, if any.
+    async fn of(headers: &HeaderMap, state: &AppState) -> Result<Option<SignedIn>, ApiError> {
+        let jar = CookieJar::from_headers(headers);
+        let Some(cookie) = jar.get(COOKIE) else {
+            return Ok(None);
+        };
+        let session = TokenDigest::of(cookie.value());
+        let account = state.store.session(&session, now_ms()).await?;
+        Ok(account.map(|account| SignedIn {
+            account,
+            session,
+            secret: cookie.value().to_string(),
+        }))
+    }
+}
+
 impl FromRequestParts<AppState> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let jar = CookieJar::from_headers(&parts.headers);
-        let not_signed_in = || ApiError::Unauthorized("not signed in".into());
-        let cookie = jar.get(COOKIE).ok_or_else(not_signed_in)?;
-        let session = TokenDigest::of(cookie.value());
-        let account = state
-            .store
-            .session(&session, now_ms())
+        SignedIn::of(&parts.headers, state)
             .await?
-            .ok_or_else(not_signed_in)?;
-        Ok(SignedIn { account, session })
+            .ok_or_else(|| ApiError::Unauthorized("not signed in".into()))
+    }
+}
+
+impl axum::extract::OptionalFromRequestParts<AppState> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Option<Self>, ApiError> {
+        SignedIn::of(&parts.headers, state).await
     }
 }
 

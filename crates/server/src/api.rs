@@ -67,6 +67,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/session", post(sign_in).delete(sign_out))
         .route("/api/me", get(me))
         .route("/api/me/password", post(change_password))
+        .route("/api/me/games", get(my_games).post(adopt))
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
@@ -160,9 +161,10 @@ async fn list(
 async fn create(
     _: MayCreate,
     State(state): State<AppState>,
+    signed_in: Option<accounts::SignedIn>,
     JsonBody(req): JsonBody<CreateGame>,
 ) -> Result<Response, ApiError> {
-    let created = games::create(&state, req).await?;
+    let created = games::create(&state, req, signed_in.as_ref()).await?;
     Ok(secret((StatusCode::CREATED, Json(created)).into_response()))
 }
 
@@ -321,11 +323,34 @@ async fn chat_enabled(
 async fn join(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    signed_in: Option<accounts::SignedIn>,
     JsonBody(req): JsonBody<JoinRequest>,
 ) -> Result<Response, ApiError> {
     Ok(secret(
-        Json(games::join(&state, &id, req).await?).into_response(),
+        Json(games::join(&state, &id, req, signed_in.as_ref()).await?).into_response(),
     ))
+}
+
+async fn my_games(
+    State(state): State<AppState>,
+    signed_in: accounts::SignedIn,
+) -> Result<Response, ApiError> {
+    let games = games::my_games(&state, &signed_in).await?;
+    Ok(secret(Json(json_games(games)).into_response()))
+}
+
+async fn adopt(
+    State(state): State<AppState>,
+    signed_in: accounts::SignedIn,
+    JsonBody(req): JsonBody<games::Adopt>,
+) -> Result<Response, ApiError> {
+    let games = games::adopt(&state, &signed_in, req).await?;
+    Ok(secret(Json(json_games(games)).into_response()))
+}
+
+/// `{"games": [...]}`.
+fn json_games(games: Vec<games::MyGame>) -> serde_json::Value {
+    serde_json::json!({ "games": games })
 }
 
 async fn record(

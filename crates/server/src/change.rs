@@ -88,6 +88,25 @@ pub enum Command {
         digest: TokenDigest,
         /// The name the player gave.
         name: Option<String>,
+        /// The player's account, when signed in.
+        owner: Option<String>,
+    },
+    /// The owner of seat `seat`, signed in as `owner`, plays it with one more token (of digest
+    /// `digest`) in another browser; nothing changes if that token already plays it.
+    Key {
+        /// The seat.
+        seat: u8,
+        /// The account asking.
+        owner: String,
+        /// The token's digest.
+        digest: TokenDigest,
+    },
+    /// The holder of `token` makes its seat the account `owner`'s (a guest who signed up).
+    Own {
+        /// The seat token.
+        token: String,
+        /// The account.
+        owner: String,
     },
     /// The player the kept seat `seat` waits for (a rematch's) takes it with the token of
     /// `digest` (nothing changes if it already has that token).
@@ -428,7 +447,12 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 at,
             }))
         }
-        Command::Join { seat, digest, name } => {
+        Command::Join {
+            seat,
+            digest,
+            name,
+            owner,
+        } => {
             let open = live
                 .seats
                 .get(*seat as usize)
@@ -445,6 +469,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 change: Change::Join {
                     seat: *seat,
                     digest: digest.clone(),
+                    owner: owner.clone(),
                 },
                 mover: None,
                 position: live.position.clone(),
@@ -454,6 +479,8 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                         kind: SeatKind::Human,
                         level: None,
                         token_digest: Some(digest.clone()),
+                        owner: owner.clone(),
+                        keys: Vec::new(),
                     },
                 )),
                 table,
@@ -487,6 +514,76 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                     "seat {seat} of the rematch is not waiting for you"
                 ))),
             }
+        }
+        Command::Key {
+            seat,
+            owner,
+            digest,
+        } => {
+            let Some(row) = live.seats.get(*seat as usize) else {
+                return Err(ApiError::Conflict(format!("there is no seat {seat}")));
+            };
+            if row.owner.as_ref() != Some(owner) {
+                return Err(ApiError::Forbidden(format!(
+                    "seat {seat} of game {} is not yours",
+                    live.id
+                )));
+            }
+            if row.keys.iter().any(|k| k.same(digest))
+                || row.token_digest.as_ref().is_some_and(|d| d.same(digest))
+            {
+                return Ok(Checked::Nothing);
+            }
+            let mut keys = row.keys.clone();
+            keys.push(digest.clone());
+            Ok(commit(Plan {
+                change: Change::Key {
+                    seat: *seat,
+                    digest: digest.clone(),
+                },
+                mover: None,
+                position: live.position.clone(),
+                seat: Some((
+                    *seat,
+                    SeatRow {
+                        keys,
+                        ..row.clone()
+                    },
+                )),
+                table: live.table.clone(),
+                at,
+            }))
+        }
+        Command::Own { token, owner } => {
+            let seat = seat_of(live, token)?;
+            let row = &live.seats[seat as usize];
+            match &row.owner {
+                Some(o) if o == owner => return Ok(Checked::Nothing),
+                Some(_) => {
+                    return Err(ApiError::Conflict(format!(
+                        "seat {seat} of game {} belongs to another account",
+                        live.id
+                    )))
+                }
+                None => {}
+            }
+            Ok(commit(Plan {
+                change: Change::Own {
+                    seat,
+                    owner: owner.clone(),
+                },
+                mover: None,
+                position: live.position.clone(),
+                seat: Some((
+                    seat,
+                    SeatRow {
+                        owner: Some(owner.clone()),
+                        ..row.clone()
+                    },
+                )),
+                table: live.table.clone(),
+                at,
+            }))
         }
         Command::Say { token, text } => {
             let seat = seat_of(live, token)?;
@@ -571,6 +668,8 @@ fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: i64) -> Che
         kind: SeatKind::Ai,
         level: Some(RESIGNED_LEVEL.into()),
         token_digest: live.seats[seat as usize].token_digest.clone(),
+        owner: None,
+        keys: Vec::new(),
     };
     commit(Plan {
         change: Change::HandOver {
@@ -668,6 +767,8 @@ fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
             kind: SeatKind::Open,
             level: None,
             token_digest: None,
+            owner: None,
+            keys: Vec::new(),
         };
         players
     ];
@@ -679,6 +780,8 @@ fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
                 kind: SeatKind::Human,
                 level: None,
                 token_digest: None,
+                owner: None,
+                keys: Vec::new(),
             }
         } else if row.kind == SeatKind::Ai {
             row.clone()
@@ -816,6 +919,8 @@ fn apply(live: &mut Live, plan: Plan, version: i64) {
             live.chat.drain(..over);
         }
         Change::Join { .. }
+        | Change::Key { .. }
+        | Change::Own { .. }
         | Change::Claim { .. }
         | Change::Table
         | Change::HandOver { .. }

@@ -10,6 +10,7 @@ use trigonal_store::{
     now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Summary, Table, TokenDigest,
 };
 
+use crate::accounts::SignedIn;
 use crate::change::{self, Command};
 use crate::error::ApiError;
 use crate::live;
@@ -46,6 +47,9 @@ pub enum SeatSpec {
         /// The player's name.
         #[serde(default)]
         name: Option<String>,
+        /// `"me"`: the seat belongs to the signed-in creator's account.
+        #[serde(default)]
+        player: Option<String>,
     },
     /// A seat anyone may join from the lobby.
     Open,
@@ -268,8 +272,12 @@ pub fn meta() -> Meta {
     }
 }
 
-/// Creates a game.
-pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiError> {
+/// Creates a game; `signed_in`, the creator's account if signed in.
+pub async fn create(
+    state: &AppState,
+    req: CreateGame,
+    signed_in: Option<&SignedIn>,
+) -> Result<Created, ApiError> {
     let info = trigonal_games::info(&req.game).map_err(|e| ApiError::BadRequest(e.to_string()))?;
     let control = req
         .clock
@@ -298,8 +306,22 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
     };
     for (i, spec) in req.seats.into_iter().enumerate() {
         seats.push(match spec {
-            SeatSpec::Human { name } => {
-                table.names[i] = player_name(name)?;
+            SeatSpec::Human { name, player } => {
+                let owner = match player.as_deref() {
+                    None => None,
+                    Some("me") => Some(signed_in.ok_or_else(|| {
+                        ApiError::Unauthorized(
+                            "sign in to take a seat as yourself (\"player\": \"me\")".into(),
+                        )
+                    })?),
+                    Some(other) => {
+                        return Err(ApiError::BadRequest(format!(
+                            "player {other:?}: the only player a seat can name is \"me\""
+                        )))
+                    }
+                };
+                let name = player_name(name)?.or_else(|| owner.map(|o| o.account.name.clone()));
+                table.names[i] = name;
                 table.creator.get_or_insert(i as u8);
                 let (token, digest) = TokenDigest::issue();
                 tokens.push(SeatToken {
@@ -310,12 +332,16 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
                     kind: SeatKind::Human,
                     level: None,
                     token_digest: Some(digest),
+                    owner: owner.map(|o| o.account.id.clone()),
+                    keys: Vec::new(),
                 }
             }
             SeatSpec::Open => SeatRow {
                 kind: SeatKind::Open,
                 level: None,
                 token_digest: None,
+                owner: None,
+                keys: Vec::new(),
             },
             SeatSpec::Ai { level } => SeatRow {
                 kind: SeatKind::Ai,
@@ -329,6 +355,8 @@ pub async fn create(state: &AppState, req: CreateGame) -> Result<Created, ApiErr
                     .to_string(),
                 ),
                 token_digest: None,
+                owner: None,
+                keys: Vec::new(),
             },
         });
     }
@@ -517,13 +545,119 @@ pub async fn chat_enabled(
     change::execute(state, id, command).await
 }
 
-/// Gives an open seat to whoever asks first.
-pub async fn join(state: &AppState, id: &str, req: JoinRequest) -> Result<SeatToken, ApiError> {
-    let name = player_name(req.name)?;
+/// Gives an open seat to whoever asks first (to the account of `signed_in`, if given).
+pub async fn join(
+    state: &AppState,
+    id: &str,
+    req: JoinRequest,
+    signed_in: Option<&SignedIn>,
+) -> Result<SeatToken, ApiError> {
+    let name = player_name(req.name)?.or_else(|| signed_in.map(|s| s.account.name.clone()));
     let (token, digest) = TokenDigest::issue();
     let seat = req.seat;
-    change::execute(state, id, Command::Join { seat, digest, name }).await?;
+    let owner = signed_in.map(|s| s.account.id.clone());
+    let command = Command::Join {
+        seat,
+        digest,
+        name,
+        owner,
+    };
+    change::execute(state, id, command).await?;
     Ok(SeatToken { seat, token })
+}
+
+/// How many of an account's games `GET /api/me/games` lists.
+const MY_GAMES: usize = 100;
+
+/// `GET /api/me/games`: a game of the signed-in player's, with the token of their seat for
+/// this browser.
+#[derive(Debug, Serialize)]
+pub struct MyGame {
+    id: String,
+    game: String,
+    name: String,
+    players: usize,
+    seat: u8,
+    token: String,
+    to_move: Option<u8>,
+    your_turn: bool,
+    over: bool,
+    updated: String,
+}
+
+/// `POST /api/me/games`: games this browser played as a guest, to keep.
+#[derive(Debug, Deserialize)]
+pub struct Adopt {
+    /// The games and their seat tokens.
+    pub games: Vec<Held>,
+}
+
+/// A game and the token of a seat in it.
+#[derive(Debug, Deserialize)]
+pub struct Held {
+    /// The game.
+    pub id: String,
+    /// The seat's token.
+    pub token: String,
+}
+
+/// The signed-in player's games, those where it is their turn first, each with a token for
+/// their seat in this browser (derived from the session's secret, so the same each time; its
+/// digest becomes one more key of the seat).
+pub async fn my_games(state: &AppState, signed_in: &SignedIn) -> Result<Vec<MyGame>, ApiError> {
+    let owner = &signed_in.account.id;
+    let mut games = Vec::new();
+    for (id, seat) in state.store.account_seats(owner, MY_GAMES).await? {
+        let token = TokenDigest::derive(&signed_in.secret, &format!("{id}/{seat}"));
+        let command = Command::Key {
+            seat,
+            owner: owner.clone(),
+            digest: TokenDigest::of(&token),
+        };
+        change::execute(state, &id, command).await?;
+        let game = change::find(state, &id).await?;
+        let live = game.state.lock().await;
+        let to_move = live.to_move();
+        games.push(MyGame {
+            name: trigonal_games::info(&live.game)
+                .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
+            game: live.game.clone(),
+            players: live.seats.len(),
+            id,
+            seat,
+            token,
+            to_move,
+            your_turn: to_move == Some(seat),
+            over: to_move.is_none(),
+            updated: rfc3339(live.updated),
+        });
+    }
+    // Stable: within each group, the order of the store (last changed first).
+    games.sort_by_key(|g| (!g.your_turn, g.over));
+    Ok(games)
+}
+
+/// Makes the seats of the tokens this browser holds (as a guest) the signed-in player's; then
+/// their games.
+pub async fn adopt(
+    state: &AppState,
+    signed_in: &SignedIn,
+    held: Adopt,
+) -> Result<Vec<MyGame>, ApiError> {
+    const MOST: usize = 200;
+    if held.games.len() > MOST {
+        return Err(ApiError::BadRequest(format!(
+            "at most {MOST} games at once"
+        )));
+    }
+    for Held { id, token } in held.games {
+        let command = Command::Own {
+            token,
+            owner: signed_in.account.id.clone(),
+        };
+        change::execute(state, &id, command).await?;
+    }
+    my_games(state, signed_in).await
 }
 
 /// The record of game `id` and a file name for it.
@@ -595,6 +729,8 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
                     kind: SeatKind::Record,
                     level: None,
                     token_digest: None,
+                    owner: None,
+                    keys: Vec::new(),
                 };
                 players
             ],

@@ -140,12 +140,16 @@ impl Live {
         }
     }
 
-    /// The seat whose token is `token`.
+    /// The seat whose token is `token`: the one given out for it, or one of the further tokens
+    /// its owner's browsers were given.
     pub fn seat_of(&self, token: &str) -> Option<u8> {
         let presented = TokenDigest::of(token);
         self.seats
             .iter()
-            .position(|s| s.token_digest.as_ref().is_some_and(|d| d.same(&presented)))
+            .position(|s| {
+                s.token_digest.as_ref().is_some_and(|d| d.same(&presented))
+                    || s.keys.iter().any(|k| k.same(&presented))
+            })
             .map(|i| i as u8)
     }
 
@@ -375,6 +379,8 @@ mod tests {
             kind,
             level: None,
             token_digest: None,
+            owner: None,
+            keys: Vec::new(),
         }
     }
 

@@ -253,6 +253,8 @@ mod tests {
                     kind: SeatKind::Human,
                     level: None,
                     token_digest: None,
+                    owner: None,
+                    keys: Vec::new(),
                 };
                 return Live::from_row(GameRow {
                     id: "g".into(),

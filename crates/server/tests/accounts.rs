@@ -305,3 +305,199 @@ async fn sign_in_attempts_are_limited_per_name(kind: &str) {
 }
 
 on_both!(sign_in_attempts_are_limited_per_name);
+
+/// Signs up `name` and returns its session cookie.
+async fn account(server: &TestServer, name: &str) -> String {
+    let r = send(
+        server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        json!({"name": name, "password": "a long password"}),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    cookie_of(&r).0
+}
+
+async fn seats_belong_to_accounts_and_every_browser_gets_their_token(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let post = reqwest::Method::POST;
+    let get = reqwest::Method::GET;
+    let me = json!({"game": "triangoli", "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]});
+    let r = send(&server, post.clone(), "/api/games", me.clone(), None, &[]).await;
+    assert_eq!(r.status, 401, "a guest is nobody's me: {}", r.text);
+    let bad = json!({"game": "triangoli", "seats": [{"kind": "human", "player": "you"}, {"kind": "open"}]});
+    let ann = account(&server, "ann").await;
+    assert_eq!(
+        send(&server, post.clone(), "/api/games", bad, Some(&ann), &[])
+            .await
+            .status,
+        400
+    );
+    let r = send(&server, post.clone(), "/api/games", me, Some(&ann), &[]).await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let first_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    assert_eq!(
+        server.view(&id).await["seats"][0]["name"],
+        "ann",
+        "the account's name"
+    );
+
+    // Bob joins signed in; both see the game in their list, with a token for this browser.
+    let bob = account(&server, "bob").await;
+    let r = send(
+        &server,
+        post.clone(),
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        Some(&bob),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let list = send(
+        &server,
+        get.clone(),
+        "/api/me/games",
+        json!(null),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(list.status, 200, "{}", list.text);
+    let games = list.body["games"].as_array().unwrap();
+    assert_eq!(games.len(), 1);
+    assert_eq!(games[0]["id"], id.as_str());
+    assert_eq!(games[0]["seat"], 0);
+    assert_eq!(games[0]["your_turn"], true);
+    let ann_token = games[0]["token"].as_str().unwrap().to_string();
+    assert_ne!(ann_token, first_token);
+    let again = send(
+        &server,
+        get.clone(),
+        "/api/me/games",
+        json!(null),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(
+        again.body["games"][0]["token"],
+        ann_token.as_str(),
+        "the same for this browser"
+    );
+    // The token from the list plays; so does the one handed out at creation.
+    let legal = server.view(&id).await["legal"].clone();
+    assert_eq!(
+        server
+            .play(&id, &ann_token, legal[0].as_str().unwrap(), 0)
+            .await
+            .status,
+        200
+    );
+    let bob_list = send(
+        &server,
+        get.clone(),
+        "/api/me/games",
+        json!(null),
+        Some(&bob),
+        &[],
+    )
+    .await;
+    let bob_token = bob_list.body["games"][0]["token"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(bob_list.body["games"][0]["your_turn"], true);
+    let legal = server.view(&id).await["legal"].clone();
+    assert_eq!(
+        server
+            .play(&id, &bob_token, legal[0].as_str().unwrap(), 1)
+            .await
+            .status,
+        200
+    );
+    let legal = server.view(&id).await["legal"].clone();
+    assert_eq!(
+        server
+            .play(&id, &first_token, legal[0].as_str().unwrap(), 2)
+            .await
+            .status,
+        200
+    );
+    // Another browser of ann's (another session) gets another token, which plays too.
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/session",
+        json!({"name": "ann", "password": "a long password"}),
+        None,
+        &[],
+    )
+    .await;
+    let other_browser = cookie_of(&r).0;
+    let list = send(
+        &server,
+        get.clone(),
+        "/api/me/games",
+        json!(null),
+        Some(&other_browser),
+        &[],
+    )
+    .await;
+    let other_token = list.body["games"][0]["token"].as_str().unwrap().to_string();
+    assert_ne!(other_token, ann_token);
+    assert_eq!(list.body["games"][0]["your_turn"], false, "bob to move");
+    // Bob's token is not ann's seat: his list shows only his.
+    assert_eq!(bob_list.body["games"].as_array().unwrap().len(), 1);
+
+    // A guest's game is kept by signing up: the tokens this browser holds are sent along.
+    let (guest_game, tokens) = server.create_humans("triangular", 2).await;
+    let carol = account(&server, "carol").await;
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/me/games",
+        json!({"games": [{"id": guest_game, "token": tokens[1]}]}),
+        Some(&carol),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let mine = r.body["games"].as_array().unwrap();
+    assert_eq!(mine.len(), 1);
+    assert_eq!(mine[0]["seat"], 1);
+    // Nobody else can take it; a wrong token is refused; and no guest can list.
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/me/games",
+        json!({"games": [{"id": guest_game, "token": tokens[1]}]}),
+        Some(&bob),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 409, "{}", r.text);
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/me/games",
+        json!({"games": [{"id": guest_game, "token": "nope"}]}),
+        Some(&bob),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 403, "{}", r.text);
+    assert_eq!(
+        send(&server, get, "/api/me/games", json!(null), None, &[])
+            .await
+            .status,
+        401
+    );
+}
+
+on_both!(seats_belong_to_accounts_and_every_browser_gets_their_token);

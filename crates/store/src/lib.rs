@@ -115,6 +115,11 @@ pub struct SeatRow {
     pub level: Option<String>,
     /// The digest of the secret of the person in the seat (`Human` seats).
     pub token_digest: Option<TokenDigest>,
+    /// The account the seat belongs to, when its player was signed in.
+    pub owner: Option<String>,
+    /// More digests of secrets that play the seat: the tokens its owner's browsers were given
+    /// (see [`Change::Key`]).
+    pub keys: Vec<TokenDigest>,
 }
 
 /// One stored move.
@@ -303,12 +308,29 @@ pub enum Change {
         /// The first ply deleted.
         from: usize,
     },
-    /// The open seat `seat` becomes a human seat with the token of `digest`.
+    /// The open seat `seat` becomes a human seat with the token of `digest`, belonging to the
+    /// account `owner` if given.
     Join {
         /// The seat.
         seat: u8,
         /// Its new token's digest.
         digest: TokenDigest,
+        /// The joining player's account.
+        owner: Option<String>,
+    },
+    /// One more token plays seat `seat` (its owner's, in another browser).
+    Key {
+        /// The seat.
+        seat: u8,
+        /// The token's digest.
+        digest: TokenDigest,
+    },
+    /// The seat `seat`, which belongs to nobody, comes to belong to the account `owner`.
+    Own {
+        /// The seat.
+        seat: u8,
+        /// The account.
+        owner: String,
     },
     /// The human seat `seat` kept for a player who has no token yet (a rematch's) gets the token
     /// of `digest`.
@@ -553,6 +575,14 @@ pub trait Store: Send + Sync {
 
     /// Ends the session of digest `digest` (and any that ended by `now`, while at it).
     async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError>;
+
+    /// The seats that belong to account `account`, as `(game, seat)`, the games last changed
+    /// first; at most `limit`.
+    async fn account_seats(
+        &self,
+        account: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u8)>, StoreError>;
 
     /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;

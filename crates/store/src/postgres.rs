@@ -136,6 +136,15 @@ const MIGRATIONS: &[&str] = &[
         expires  BIGINT NOT NULL
     );
     CREATE INDEX sessions_by_account ON sessions (account);",
+    // 7: seats that belong to accounts, and the further tokens that play them.
+    "ALTER TABLE seats ADD COLUMN owner TEXT;
+    CREATE INDEX seats_by_owner ON seats (owner) WHERE owner IS NOT NULL;
+    CREATE TABLE seat_keys (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        digest   TEXT NOT NULL,                -- SHA-256 of a token that plays the seat
+        PRIMARY KEY (game_id, seat, digest)
+    );",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -158,9 +167,9 @@ const TAIL: &str = ",
            CASE WHEN $7 THEN pg_notify('trigonal_jobs', '') END
     FROM g";
 
-/// The types of `$1`…`$11` of the change statements (`$9`: the process of a computer's move;
-/// `$10`: the table afterwards; `$11`: the deadline afterwards).
-const PARAMETERS: [Type; 11] = [
+/// The types of `$1`…`$12` of the change statements (`$9`: the process of a computer's move;
+/// `$10`: the table afterwards; `$11`: the deadline afterwards; `$12`: an account).
+const PARAMETERS: [Type; 12] = [
     Type::TEXT,
     Type::INT8,
     Type::INT4,
@@ -172,6 +181,7 @@ const PARAMETERS: [Type; 11] = [
     Type::TEXT,
     Type::TEXT,
     Type::INT8,
+    Type::TEXT,
 ];
 
 /// A move: `$1` game, `$2` version, `$3` ply, `$4` move, `$5` seat, `$6` to move.
@@ -205,8 +215,30 @@ const JOIN: &str = "WITH g AS (
         RETURNING id, version, ply, computer_owner
     ),
     m AS (
-        UPDATE seats SET kind = 'human', token_digest = $4
+        UPDATE seats SET kind = 'human', token_digest = $4, owner = $12
         WHERE game_id IN (SELECT id FROM g) AND seat = $3
+    )";
+
+/// One more token for a seat: `$1` game, `$2` version, `$3` seat, `$4` token digest.
+const KEY: &str = "WITH g AS (
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10, deadline = $11
+        WHERE id = $1 AND version = $2
+        RETURNING id, version, ply, computer_owner
+    ),
+    m AS (
+        INSERT INTO seat_keys (game_id, seat, digest) SELECT id, $3, $4 FROM g
+        ON CONFLICT DO NOTHING
+    )";
+
+/// A seat comes to belong to an account: `$1` game, `$2` version, `$3` seat, `$12` account.
+const OWN: &str = "WITH g AS (
+        UPDATE games SET version = version + 1, updated = $8, table_state = $10, deadline = $11
+        WHERE id = $1 AND version = $2 AND EXISTS
+            (SELECT 1 FROM seats WHERE game_id = $1 AND seat = $3 AND owner IS NULL)
+        RETURNING id, version, ply, computer_owner
+    ),
+    m AS (
+        UPDATE seats SET owner = $12 WHERE game_id IN (SELECT id FROM g) AND seat = $3
     )";
 
 /// A claim of a kept seat: `$1` game, `$2` version, `$3` seat, `$4` token digest.
@@ -255,6 +287,10 @@ const LOAD: &str = "SELECT g.id, g.game, g.variant, g.players, g.to_move, g.vers
         ARRAY(SELECT kind FROM seats WHERE game_id = g.id ORDER BY seat),
         ARRAY(SELECT level FROM seats WHERE game_id = g.id ORDER BY seat),
         ARRAY(SELECT token_digest FROM seats WHERE game_id = g.id ORDER BY seat),
+        ARRAY(SELECT owner FROM seats WHERE game_id = g.id ORDER BY seat),
+        ARRAY(SELECT coalesce((SELECT string_agg(k.digest, ',') FROM seat_keys k
+                               WHERE k.game_id = s.game_id AND k.seat = s.seat), '')
+              FROM seats s WHERE s.game_id = g.id ORDER BY s.seat),
         ARRAY(SELECT move FROM moves WHERE game_id = g.id ORDER BY ply),
         ARRAY(SELECT seat FROM moves WHERE game_id = g.id ORDER BY ply),
         ARRAY(SELECT at FROM moves WHERE game_id = g.id ORDER BY ply),
@@ -406,18 +442,29 @@ impl PgStore {
         let kinds: Vec<String> = r.get(8);
         let levels: Vec<Option<String>> = r.get(9);
         let digests: Vec<Option<String>> = r.get(10);
-        let texts: Vec<String> = r.get(11);
-        let movers: Vec<i32> = r.get(12);
-        let ats: Vec<i64> = r.get(13);
+        let owners: Vec<Option<String>> = r.get(11);
+        let keys: Vec<String> = r.get(12);
+        let texts: Vec<String> = r.get(13);
+        let movers: Vec<i32> = r.get(14);
+        let ats: Vec<i64> = r.get(15);
         let seat = |n: i32| {
             u8::try_from(n).map_err(|_| StoreError::Damaged(format!("game {id}: seat {n}")))
         };
         let mut seats = Vec::with_capacity(kinds.len());
-        for ((kind, level), digest) in kinds.into_iter().zip(levels).zip(digests) {
+        let owned = owners.into_iter().zip(keys);
+        for (((kind, level), digest), (owner, keys)) in
+            kinds.into_iter().zip(levels).zip(digests).zip(owned)
+        {
             seats.push(SeatRow {
                 kind: kind.parse()?,
                 level,
                 token_digest: digest.map(TokenDigest::from_stored),
+                owner,
+                keys: keys
+                    .split(',')
+                    .filter(|k| !k.is_empty())
+                    .map(|k| TokenDigest::from_stored(k.to_string()))
+                    .collect(),
             });
         }
         let mut moves = Vec::with_capacity(texts.len());
@@ -428,14 +475,14 @@ impl PgStore {
                 at,
             });
         }
-        let table: String = r.get(14);
-        let deadline: Option<i64> = r.get(15);
+        let table: String = r.get(16);
+        let deadline: Option<i64> = r.get(17);
         let table = serde_json::from_str(&table)
             .map_err(|e| StoreError::Damaged(format!("game {id}: its table: {e}")))?;
         let mut chat = Vec::new();
-        let senders: Vec<i32> = r.get(16);
-        let lines: Vec<String> = r.get(17);
-        let sent: Vec<i64> = r.get(18);
+        let senders: Vec<i32> = r.get(18);
+        let lines: Vec<String> = r.get(19);
+        let sent: Vec<i64> = r.get(20);
         for ((sender, text), at) in senders.into_iter().zip(lines).zip(sent) {
             chat.push(ChatRow {
                 seat: seat(sender)?,
@@ -444,7 +491,7 @@ impl PgStore {
             });
         }
         let present = r
-            .get::<_, Vec<i32>>(19)
+            .get::<_, Vec<i32>>(21)
             .into_iter()
             .map(seat)
             .collect::<Result<_, _>>()?;
@@ -640,15 +687,26 @@ async fn insert(
         .iter()
         .map(|s| s.token_digest.as_ref().map(TokenDigest::as_str))
         .collect();
+    let owners: Vec<Option<&str>> = game.seats.iter().map(|s| s.owner.as_deref()).collect();
     tx.execute(
-        "INSERT INTO seats (game_id, seat, kind, level, token_digest)
-         SELECT $1, s.n - 1, s.kind, s.level, s.digest
-         FROM unnest($2::text[], $3::text[], $4::text[]) WITH ORDINALITY
-             AS s(kind, level, digest, n)",
-        &[&game.id, &kinds, &levels, &digests],
+        "INSERT INTO seats (game_id, seat, kind, level, token_digest, owner)
+         SELECT $1, s.n - 1, s.kind, s.level, s.digest, s.owner
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[]) WITH ORDINALITY
+             AS s(kind, level, digest, owner, n)",
+        &[&game.id, &kinds, &levels, &digests, &owners],
     )
     .await
     .map_err(pg)?;
+    for (i, s) in game.seats.iter().enumerate() {
+        for k in &s.keys {
+            tx.execute(
+                "INSERT INTO seat_keys (game_id, seat, digest) VALUES ($1, $2, $3)",
+                &[&game.id, &(i as i32), &k.as_str()],
+            )
+            .await
+            .map_err(pg)?;
+        }
+    }
     if !game.moves.is_empty() {
         let texts: Vec<&str> = game.moves.iter().map(|m| m.text.as_str()).collect();
         let seats: Vec<i32> = game.moves.iter().map(|m| i32::from(m.seat)).collect();
@@ -732,7 +790,11 @@ impl Store for PgStore {
                 Some(i32::from(mv.seat)),
             ),
             Change::TakeBack { from } => (TAKE_BACK, *from as i32, None, None),
-            Change::Join { seat, digest } => (JOIN, i32::from(*seat), Some(digest.as_str()), None),
+            Change::Join { seat, digest, .. } => {
+                (JOIN, i32::from(*seat), Some(digest.as_str()), None)
+            }
+            Change::Key { seat, digest } => (KEY, i32::from(*seat), Some(digest.as_str()), None),
+            Change::Own { seat, .. } => (OWN, i32::from(*seat), None, None),
             Change::Claim { seat, digest } => {
                 (CLAIM, i32::from(*seat), Some(digest.as_str()), None)
             }
@@ -745,7 +807,12 @@ impl Store for PgStore {
         // One parameter list, typed, for every statement: each uses the ones it needs.
         let sql = format!("{head}{TAIL}");
         let table = table_json(&commit.table);
-        let parameters: [&(dyn tokio_postgres::types::ToSql + Sync); 11] = [
+        let account = match &commit.change {
+            Change::Join { owner, .. } => owner.as_deref(),
+            Change::Own { owner, .. } => Some(owner.as_str()),
+            _ => None,
+        };
+        let parameters: [&(dyn tokio_postgres::types::ToSql + Sync); 12] = [
             &commit.game,
             &commit.version,
             &ply,
@@ -757,6 +824,7 @@ impl Store for PgStore {
             &commit.by,
             &table,
             &commit.deadline,
+            &account,
         ];
         let result = if let Change::Rematch { game, computer_due } = &commit.change {
             // The link and the new game in one transaction.
@@ -1171,6 +1239,31 @@ impl Store for PgStore {
             .await
             .map_err(pg)?;
         Ok(())
+    }
+
+    async fn account_seats(
+        &self,
+        account: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u8)>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+                 WHERE s.owner = $1 ORDER BY g.updated DESC, g.id, s.seat LIMIT $2",
+                &[&account, &(limit as i64)],
+            )
+            .await
+            .map_err(pg)?;
+        rows.iter()
+            .map(|r| {
+                let seat: i32 = r.get(1);
+                Ok((
+                    r.get(0),
+                    u8::try_from(seat).map_err(|_| StoreError::Damaged(format!("seat {seat}")))?,
+                ))
+            })
+            .collect()
     }
 
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError> {

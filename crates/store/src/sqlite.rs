@@ -148,6 +148,17 @@ const MIGRATIONS: &[Migration] = &[
     ) WITHOUT ROWID;
     CREATE INDEX sessions_by_account ON sessions (account);",
     ),
+    // 9: seats that belong to accounts, and the further tokens that play them.
+    Migration::Sql(
+        "ALTER TABLE seats ADD COLUMN owner TEXT;
+    CREATE INDEX seats_by_owner ON seats (owner) WHERE owner IS NOT NULL;
+    CREATE TABLE seat_keys (
+        game_id  TEXT NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat     INTEGER NOT NULL,
+        digest   TEXT NOT NULL,               -- SHA-256 of a token that plays the seat
+        PRIMARY KEY (game_id, seat, digest)
+    ) WITHOUT ROWID;",
+    ),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.
@@ -294,7 +305,10 @@ impl SqliteStore {
                     return Ok(None);
                 };
                 let mut seats_stmt = c.prepare_cached(
-                    "SELECT kind, level, token_digest FROM seats WHERE game_id = ?1 ORDER BY seat",
+                    "SELECT kind, level, token_digest, owner,
+                            (SELECT group_concat(digest) FROM seat_keys k
+                             WHERE k.game_id = s.game_id AND k.seat = s.seat)
+                     FROM seats s WHERE game_id = ?1 ORDER BY seat",
                 )?;
                 let seats = seats_stmt
                     .query_map([&id], |r| {
@@ -302,6 +316,8 @@ impl SqliteStore {
                             r.get::<_, String>(0)?,
                             r.get::<_, Option<String>>(1)?,
                             r.get::<_, Option<String>>(2)?,
+                            r.get::<_, Option<String>>(3)?,
+                            r.get::<_, Option<String>>(4)?,
                         ))
                     })?
                     .collect::<Result<Vec<_>, _>>()?;
@@ -344,11 +360,19 @@ impl SqliteStore {
         };
         game.table = serde_json::from_str(&table)
             .map_err(|e| StoreError::Damaged(format!("game {name}: its table: {e}")))?;
-        for (kind, level, token_digest) in seats {
+        for (kind, level, token_digest, owner, keys) in seats {
             game.seats.push(SeatRow {
                 kind: kind.parse()?,
                 level,
                 token_digest: token_digest.map(TokenDigest::from_stored),
+                owner,
+                keys: keys
+                    .as_deref()
+                    .unwrap_or("")
+                    .split(',')
+                    .filter(|k| !k.is_empty())
+                    .map(|k| TokenDigest::from_stored(k.to_string()))
+                    .collect(),
             });
         }
         Ok(Some(game))
@@ -392,16 +416,23 @@ fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::R
         ],
     )?;
     let mut seat = tx.prepare_cached(
-        "INSERT INTO seats (game_id, seat, kind, level, token_digest) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO seats (game_id, seat, kind, level, token_digest, owner)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
     )?;
+    let mut key =
+        tx.prepare_cached("INSERT INTO seat_keys (game_id, seat, digest) VALUES (?1, ?2, ?3)")?;
     for (i, s) in game.seats.iter().enumerate() {
         seat.execute(params![
             game.id,
             i as i64,
             s.kind.as_str(),
             s.level,
-            s.token_digest.as_ref().map(TokenDigest::as_str)
+            s.token_digest.as_ref().map(TokenDigest::as_str),
+            s.owner
         ])?;
+        for k in &s.keys {
+            key.execute(params![game.id, i as i64, k.as_str()])?;
+        }
     }
     let mut mv = tx.prepare_cached(
         "INSERT INTO moves (game_id, ply, move, seat, at) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -558,14 +589,18 @@ impl Store for SqliteStore {
                             .execute(params![id, from as i64])?;
                         from
                     }
-                    Change::Join { seat, digest } => {
+                    Change::Join {
+                        seat,
+                        digest,
+                        owner,
+                    } => {
                         let joined = tx
                             .prepare_cached(
-                                "UPDATE seats SET kind = 'human', token_digest = ?3
+                                "UPDATE seats SET kind = 'human', token_digest = ?3, owner = ?4
                                  WHERE game_id = ?1 AND seat = ?2 AND kind = 'open'
                                  AND token_digest IS NULL",
                             )?
-                            .execute(params![id, seat, digest.as_str()])?;
+                            .execute(params![id, seat, digest.as_str(), owner])?;
                         if joined != 1 {
                             return Ok(None);
                         }
@@ -585,6 +620,26 @@ impl Store for SqliteStore {
                         ply
                     }
                     Change::Table => ply,
+                    Change::Key { seat, digest } => {
+                        tx.prepare_cached(
+                            "INSERT INTO seat_keys (game_id, seat, digest) VALUES (?1, ?2, ?3)
+                             ON CONFLICT DO NOTHING",
+                        )?
+                        .execute(params![id, seat, digest.as_str()])?;
+                        ply
+                    }
+                    Change::Own { seat, owner } => {
+                        let owned = tx
+                            .prepare_cached(
+                                "UPDATE seats SET owner = ?3
+                                 WHERE game_id = ?1 AND seat = ?2 AND owner IS NULL",
+                            )?
+                            .execute(params![id, seat, owner])?;
+                        if owned != 1 {
+                            return Ok(None);
+                        }
+                        ply
+                    }
                     Change::HandOver { seat, level } => {
                         tx.prepare_cached(
                             "UPDATE seats SET kind = 'ai', level = ?3 WHERE game_id = ?1 AND seat = ?2",
@@ -991,6 +1046,25 @@ impl Store for SqliteStore {
             tx.prepare_cached("DELETE FROM sessions WHERE digest = ?1 OR expires <= ?2")?
                 .execute(params![digest, now])?;
             tx.commit()
+        })
+        .await
+    }
+
+    async fn account_seats(
+        &self,
+        account: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u8)>, StoreError> {
+        let account = account.to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT s.game_id, s.seat FROM seats s JOIN games g ON g.id = s.game_id
+                 WHERE s.owner = ?1 ORDER BY g.updated DESC, g.id, s.seat LIMIT ?2",
+            )?
+            .query_map(params![account, limit as i64], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect()
         })
         .await
     }

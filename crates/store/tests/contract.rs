@@ -27,6 +27,8 @@ fn seat(kind: SeatKind) -> SeatRow {
         kind,
         level: (kind == SeatKind::Ai).then(|| "easy".to_string()),
         token_digest: (kind == SeatKind::Human).then(|| TokenDigest::of("t0")),
+        owner: None,
+        keys: Vec::new(),
     }
 }
 
@@ -188,6 +190,7 @@ async fn an_open_seat_is_joined_once(kind: &str) {
         change: Change::Join {
             seat,
             digest: TokenDigest::of(who),
+            owner: None,
         },
         to_move: Some(0),
         table: Table::default(),
@@ -250,6 +253,7 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
                         change: Change::Join {
                             seat: 1,
                             digest: TokenDigest::of(&format!("j{i}")),
+                            owner: None,
                         },
                         to_move: Some(0),
                         table: Table::default(),
@@ -490,6 +494,8 @@ async fn a_rematch_is_stored_with_its_link_or_not_at_all(kind: &str) {
                 kind: SeatKind::Human,
                 level: None,
                 token_digest: None,
+                owner: None,
+                keys: Vec::new(),
             },
         ],
     );
@@ -729,6 +735,8 @@ struct Model {
     handed_over: bool,
     chat: Vec<String>,
     table: Table,
+    owned: bool,
+    keys: Vec<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -739,6 +747,8 @@ enum Step {
     Table { stale: bool },
     Say { stale: bool },
     HandOver { stale: bool },
+    Key { stale: bool, key: u8 },
+    Own { stale: bool },
 }
 
 fn steps() -> impl Strategy<Value = Vec<Step>> {
@@ -750,6 +760,8 @@ fn steps() -> impl Strategy<Value = Vec<Step>> {
             1 => any::<bool>().prop_map(|s| Step::Table { stale: s }),
             2 => any::<bool>().prop_map(|s| Step::Say { stale: s }),
             1 => any::<bool>().prop_map(|s| Step::HandOver { stale: s }),
+            1 => (any::<bool>(), 0u8..3).prop_map(|(s, key)| Step::Key { stale: s, key }),
+            1 => any::<bool>().prop_map(|s| Step::Own { stale: s }),
         ],
         1..25,
     )
@@ -784,7 +796,7 @@ proptest! {
                         ),
                         Step::TakeBack { from, stale } => (Change::TakeBack { from: *from }, *stale),
                         Step::Join { stale } => (
-                            Change::Join { seat: 1, digest: TokenDigest::of("j") },
+                            Change::Join { seat: 1, digest: TokenDigest::of("j"), owner: Some("acct".into()) },
                             *stale,
                         ),
                         Step::Table { stale } => (Change::Table, *stale),
@@ -796,11 +808,20 @@ proptest! {
                             Change::HandOver { seat: 0, level: "easy".into() },
                             *stale,
                         ),
+                        Step::Key { stale, key } => (
+                            Change::Key { seat: 0, digest: TokenDigest::of(&format!("k{key}")) },
+                            *stale,
+                        ),
+                        Step::Own { stale } => (
+                            Change::Own { seat: 0, owner: "acct".into() },
+                            *stale,
+                        ),
                     };
                     let applies = !stale
                         && match &change {
                             Change::TakeBack { from } => *from <= model.moves.len(),
                             Change::Join { .. } => !model.joined,
+                            Change::Own { .. } => !model.owned,
                             _ => true,
                         };
                     // Every change carries the whole table it leaves.
@@ -834,6 +855,8 @@ proptest! {
                             Change::Join { .. } => model.joined = true,
                             Change::Say(m) => model.chat.push(m.text),
                             Change::HandOver { .. } => model.handed_over = true,
+                            Change::Own { .. } => model.owned = true,
+                            Change::Key { digest, .. } => model.keys.push(digest.as_str().to_string()),
                             _ => {}
                         }
                     } else {
@@ -846,6 +869,19 @@ proptest! {
                 assert_eq!(row.version, model.version, "{kind}");
                 assert_eq!(row.seats[1].kind == SeatKind::Human, model.joined, "{kind}");
                 assert_eq!(row.seats[0].kind == SeatKind::Ai, model.handed_over, "{kind}");
+                assert_eq!(row.seats[0].owner.is_some(), model.owned, "{kind}");
+                assert_eq!(
+                    row.seats[1].owner.as_deref(),
+                    model.joined.then_some("acct"),
+                    "{kind}: a join's owner"
+                );
+                let mut keys: Vec<String> =
+                    row.seats[0].keys.iter().map(|k| k.as_str().to_string()).collect();
+                let mut expected = model.keys.clone();
+                keys.sort();
+                expected.sort();
+                expected.dedup();
+                assert_eq!(keys, expected, "{kind}");
                 assert_eq!(row.table, model.table, "{kind}");
                 let chat: Vec<String> = row.chat.iter().map(|m| m.text.clone()).collect();
                 assert_eq!(chat, model.chat, "{kind}");
