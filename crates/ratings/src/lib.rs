@@ -1,0 +1,234 @@
+//! Ratings of players, on one scale for every game: Glicko-2 (with lichess's parameters) for
+//! two-player games, Weng-Lin (the Bayesian approximation behind OpenSkill) by placing for three
+//! and four, scaled so that both start at 1500 ± 500. One pool per game, and for Four Triangles
+//! per number of players. The maths is the `skillratings` crate's; this crate only chooses the
+//! system, the parameters and the placings. It knows no store and no game's rules: a game's
+//! result comes as its winners, scores and the seats that left it.
+
+use skillratings::glicko2::{glicko2, Glicko2Config, Glicko2Rating};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::{MultiTeamOutcome, Outcomes};
+
+/// Glicko-2's system constant, as lichess sets it.
+pub const TAU: f64 = 0.75;
+
+/// A rating is provisional while its deviation is at least this (lichess's threshold).
+pub const PROVISIONAL: f64 = 110.0;
+
+/// Weng-Lin's scale is this many times smaller than the ratings shown (25 ± 25/3 is 1500 ± 500).
+const WENG_LIN_SCALE: f64 = 60.0;
+
+/// A player's rating in one pool.
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The rating.
+    pub rating: f64,
+    /// How uncertain it is (Glicko's RD, Weng-Lin's sigma on the same scale).
+    pub deviation: f64,
+    /// Glicko-2's volatility (kept, unused, in Weng-Lin pools).
+    pub volatility: f64,
+    /// Rated games played in the pool.
+    pub games: u32,
+}
+
+impl Rating {
+    /// Where everyone starts: 1500, deviation 500, volatility 0.09 (lichess's).
+    pub const START: Rating = Rating {
+        rating: 1500.0,
+        deviation: 500.0,
+        volatility: 0.09,
+        games: 0,
+    };
+
+    /// Whether the rating is provisional (its deviation at least [`PROVISIONAL`]).
+    pub fn provisional(&self) -> bool {
+        self.deviation >= PROVISIONAL
+    }
+}
+
+/// The pool of a game of `game` (its registry id) with `players` players: the game's id, and for
+/// Four Triangles its number of players too (`four-triangles-3`).
+pub fn pool(game: &str, players: usize) -> String {
+    if game == "four-triangles" {
+        format!("{game}-{players}")
+    } else {
+        game.to_string()
+    }
+}
+
+/// Each seat's place (1 first, ties sharing one): the winners first, then the others by score
+/// where the game keeps scores, seats that left the game (`out`) last.
+pub fn places(winners: &[u8], scores: Option<&[i32]>, out: &[bool]) -> Vec<usize> {
+    let players = out.len();
+    // Sort key: winners, then the rest by score (higher better), the seats out last.
+    let key = |s: usize| {
+        let won = winners.contains(&(s as u8));
+        let score = scores.map_or(0, |sc| sc[s]);
+        (out[s], !won, -i64::from(score))
+    };
+    (0..players)
+        .map(|s| 1 + (0..players).filter(|&o| key(o) < key(s)).count())
+        .collect()
+}
+
+/// The ratings after a game among players rated `before` (by seat) who finished at `places`.
+pub fn rate(before: &[Rating], places: &[usize]) -> Vec<Rating> {
+    let after = if before.len() == 2 {
+        let glicko = |r: &Rating| Glicko2Rating {
+            rating: r.rating,
+            deviation: r.deviation,
+            volatility: r.volatility,
+        };
+        let outcome = match places[0].cmp(&places[1]) {
+            std::cmp::Ordering::Less => Outcomes::WIN,
+            std::cmp::Ordering::Greater => Outcomes::LOSS,
+            std::cmp::Ordering::Equal => Outcomes::DRAW,
+        };
+        let config = Glicko2Config {
+            tau: TAU,
+            ..Glicko2Config::new()
+        };
+        let (a, b) = glicko2(&glicko(&before[0]), &glicko(&before[1]), &outcome, &config);
+        [a, b]
+            .iter()
+            .zip(before)
+            .map(|(g, r)| Rating {
+                rating: g.rating,
+                deviation: g.deviation,
+                volatility: g.volatility,
+                games: r.games,
+            })
+            .collect::<Vec<_>>()
+    } else {
+        let teams: Vec<[WengLinRating; 1]> = before
+            .iter()
+            .map(|r| {
+                [WengLinRating {
+                    rating: 25.0 + (r.rating - 1500.0) / WENG_LIN_SCALE,
+                    uncertainty: r.deviation / WENG_LIN_SCALE,
+                }]
+            })
+            .collect();
+        let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+            .iter()
+            .zip(places)
+            .map(|(t, &p)| (&t[..], MultiTeamOutcome::new(p)))
+            .collect();
+        weng_lin_multi_team(&ranked, &WengLinConfig::new())
+            .into_iter()
+            .zip(before)
+            .map(|(team, r)| Rating {
+                rating: 1500.0 + (team[0].rating - 25.0) * WENG_LIN_SCALE,
+                deviation: team[0].uncertainty * WENG_LIN_SCALE,
+                volatility: r.volatility,
+                games: r.games,
+            })
+            .collect()
+    };
+    after
+        .into_iter()
+        .map(|r| Rating {
+            games: r.games + 1,
+            ..r
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use skillratings::glicko2::glicko2_rating_period;
+
+    fn near(a: f64, b: f64, within: f64) -> bool {
+        (a - b).abs() <= within
+    }
+
+    #[test]
+    fn glickmans_worked_example() {
+        // Glickman, "Example of the Glicko-2 system" (2013): 1500/200/0.06 beats 1400/30,
+        // loses to 1550/100 and 1700/300, tau 0.5: 1464.06, 151.52, 0.05999.
+        let player = Glicko2Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let opponent = |rating, deviation| Glicko2Rating {
+            rating,
+            deviation,
+            volatility: 0.06,
+        };
+        let results = [
+            (opponent(1400.0, 30.0), Outcomes::WIN),
+            (opponent(1550.0, 100.0), Outcomes::LOSS),
+            (opponent(1700.0, 300.0), Outcomes::LOSS),
+        ];
+        let config = Glicko2Config {
+            tau: 0.5,
+            ..Glicko2Config::new()
+        };
+        let after = glicko2_rating_period(&player, &results, &config);
+        assert!(near(after.rating, 1464.06, 0.01), "{}", after.rating);
+        assert!(near(after.deviation, 151.52, 0.01), "{}", after.deviation);
+        assert!(
+            near(after.volatility, 0.05999, 0.00001),
+            "{}",
+            after.volatility
+        );
+    }
+
+    #[test]
+    fn two_new_players_move_apart_by_the_same_amount_and_stay_provisional() {
+        let start = [Rating::START, Rating::START];
+        let after = rate(&start, &[1, 2]);
+        assert!(after[0].rating > 1500.0 && after[1].rating < 1500.0);
+        assert!(near(
+            after[0].rating - 1500.0,
+            1500.0 - after[1].rating,
+            1e-9
+        ));
+        assert!(after[0].deviation < 500.0);
+        assert!(after[0].provisional() && after[1].provisional());
+        assert_eq!((after[0].games, after[1].games), (1, 1));
+        let drawn = rate(&start, &[1, 1]);
+        assert!(near(drawn[0].rating, 1500.0, 1e-9) && near(drawn[1].rating, 1500.0, 1e-9));
+        // Many games against an equal opponent: no longer provisional.
+        let mut r = start;
+        for i in 0..40 {
+            let p = if i % 2 == 0 { [1, 2] } else { [2, 1] };
+            let next = rate(&r, &p);
+            r = [next[0], next[1]];
+        }
+        assert!(!r[0].provisional(), "{}", r[0].deviation);
+    }
+
+    #[test]
+    fn weng_lin_places_three_and_four_players_on_the_same_scale() {
+        let start = [Rating::START; 3];
+        let after = rate(&start, &[1, 2, 3]);
+        assert!(after[0].rating > 1500.0);
+        assert!(after[2].rating < 1500.0);
+        assert!(after[0].rating > after[1].rating && after[1].rating > after[2].rating);
+        assert!(after.iter().all(|r| r.deviation < 500.0 && r.games == 1));
+        // Ties share a place: equal players placed equal move alike.
+        let tied = rate(&[Rating::START; 4], &[1, 2, 2, 4]);
+        assert!(near(tied[1].rating, tied[2].rating, 1e-9));
+        assert!(tied[0].rating > tied[1].rating && tied[2].rating > tied[3].rating);
+    }
+
+    #[test]
+    fn places_follow_winners_scores_and_leavers() {
+        assert_eq!(places(&[1], None, &[false, false]), vec![2, 1]);
+        assert_eq!(places(&[], None, &[false, false]), vec![1, 1], "a draw");
+        assert_eq!(
+            places(&[2], Some(&[5, 9, 9, 1]), &[false, false, false, false]),
+            vec![3, 2, 1, 4]
+        );
+        // Shared wins share the first place; a seat out of the game is last.
+        assert_eq!(
+            places(&[0, 2], Some(&[7, 7, 7]), &[false, true, false]),
+            vec![1, 3, 1]
+        );
+        assert_eq!(pool("four-triangles", 3), "four-triangles-3");
+        assert_eq!(pool("triangoli", 2), "triangoli");
+    }
+}
