@@ -50,6 +50,9 @@ export const setChat = (id, token, enabled) =>
   call('POST', `/api/games/${enc(id)}/chat/enabled`, { token, enabled });
 export const uploadRecord = (game, record) => call('POST', '/api/records', { game, record });
 export const listGames = (open) => call('GET', open ? '/api/games?open=true' : '/api/games');
+export const analyse = (id) => call('POST', `/api/games/${enc(id)}/analysis`);
+export const getAnalysis = (id) => call('GET', `/api/games/${enc(id)}/analysis`);
+export const hint = (id, token) => call('POST', `/api/games/${enc(id)}/hint`, { token });
 export const recordUrl = (id) => `/api/games/${enc(id)}/record`;
 
 export function socketUrl(id) {

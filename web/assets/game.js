@@ -22,6 +22,7 @@ import { ChatPanel } from './chat.js';
 import { offerBoxes } from './offers.js';
 import * as alerts from './alerts.js';
 import { seatClocks, formatClock, controlText, controlLong, outOfTime } from './clock.js';
+import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
 
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
@@ -87,6 +88,7 @@ class GamePage {
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.replayTimer);
     clearInterval(this.clockTimer);
+    if (this.analysis) this.analysis.stop();
     if (this.ws) this.ws.close();
   }
 
@@ -305,6 +307,11 @@ class GamePage {
 
   key(e) {
     if (e.target.closest && e.target.closest('input, textarea, select')) return;
+    // ←/→/Home/End step through the plies while the analysis board is open (the only keys for it).
+    if (this.view && !e.defaultPrevented && this.analysis?.key(e, this.replayPly ?? this.view.ply, this.view.ply)) {
+      e.preventDefault();
+      return;
+    }
     if (e.key === 'Escape' && this.prefix.length) {
       this.clear();
       e.preventDefault();
@@ -534,6 +541,8 @@ class GamePage {
       pannable: pannable(game),
     });
     this.board.el.dataset.game = game;
+    this.analysis = this.analysis || new AnalysisPanel({ id: this.id, show: (ply) => this.showPly(ply), label: (seat) => this.label(seat), changed: () => this.render() });
+    this.hints = this.hints || new HintPanel({ id: this.id });
     this.boardKey = null; // its words are redrawn in the language now chosen
     this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v.game, v.name) }));
     this.els = {
@@ -564,8 +573,10 @@ class GamePage {
             this.els.offers,
             h('div', { class: 'board-wrap' }, this.board.el, zoom),
             this.els.actions,
+            this.hints.el,
             this.els.facts,
-            this.els.replay),
+            this.els.replay,
+            this.analysis.el),
           h('aside', { class: 'side' }, this.els.players, this.chat.el, this.els.moves, this.els.tools))),
     );
   }
@@ -599,6 +610,8 @@ class GamePage {
     this.renderBanner(shown);
     this.renderClocks();
     this.tick();
+    this.hints.render(v, this.tokens.mine, this.replayPly !== null, this.board.el, (seat) => this.label(seat));
+    this.analysis.render(v, this.replayPly ?? v.ply);
     const chat = chatState(v, this.tokens.mine, this.urlSeat);
     this.chat.render(chat, (seat) => this.label(seat));
     // Against the computer alone, or in a record, there is nobody to talk to.
@@ -843,6 +856,7 @@ class GamePage {
     const at = this.replayPly ?? v.ply;
     // One line per turn: the moves a seat made in a row (The Triangle Game's place, slides and
     // end), each a button that shows the position after it.
+    const marks = this.analysis.marks(v);
     const turns = [];
     v.history.forEach((m, i) => {
       const seat = moverOf(v, i);
@@ -853,8 +867,13 @@ class GamePage {
     const items = turns.map((turn, k) =>
       h('li', { value: k + 1 },
         turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: this.label(turn.seat) }, h('span', { class: 'visually-hidden' }, this.label(turn.seat))) : null,
-        turn.moves.map(([m, i]) =>
-          h('button', { type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}`, 'data-key': `mv-${i}`, 'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }), onclick: () => this.showPly(i + 1) }, m))));
+        turn.moves.map(([m, i]) => {
+          const mark = marks[i]?.kind ? marks[i] : null;
+          return h('button', {
+            type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}${mark ? ` mark-${mark.kind}` : ''}`, 'data-key': `mv-${i}`, 'data-mark': mark?.kind,
+            'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }) + (mark ? ` — ${markTitle(mark)}` : ''), onclick: () => this.showPly(i + 1),
+          }, m, mark ? h('span', { class: 'mark', 'aria-hidden': 'true' }, mark.sign) : null);
+        })));
     const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);
     replaceChildren(this.els.moves,
       h('h2', { id: 'moves-h' }, t('moves.title'), ' ', h('span', { class: 'count' }, `(${v.history.length})`)),

@@ -1,0 +1,223 @@
+// Beside the board of the game page: the analysis board of a finished game (the button that asks
+// for it, its progress, the graph of each seat's chances, the best move and any exact result in
+// the position shown, the marks of the moves that lost much) and the hint in a game against the
+// computer. The logic is in analysis.js; the board stays rule-free: only what views give.
+
+import * as api from './api.js';
+import { h, s, replaceChildren, toast } from './dom.js';
+import { t } from './i18n.js';
+import { idName, action } from './games.js';
+import { GRAPH, graph, plyAt, moveMarks, progress, percent, stepKey, hintSeat, Poller } from './analysis.js';
+
+export class AnalysisPanel {
+  /**
+   * `id` the game; `show(ply)` shows a position (the page's replay); `label(seat)` a seat's name;
+   * `changed()` redraws the page (the move list carries the marks), which calls render().
+   */
+  constructor({ id, show, label, changed = null }) {
+    this.id = id;
+    this.changed = changed;
+    this.show = show;
+    this.label = label;
+    this.open = false;
+    this.answer = null;
+    this.error = null;
+    this.el = h('section', { class: 'analysis card', 'data-test': 'analysis', 'aria-labelledby': 'analysis-h', hidden: true });
+    this.poller = new Poller({
+      load: () => api.getAnalysis(this.id),
+      onUpdate: (a) => {
+        this.answer = a;
+        this.error = null;
+        this.redraw();
+      },
+      onError: (e) => {
+        this.error = e.message || t('error.generic');
+        toast(this.error, 'error');
+        this.redraw();
+      },
+    });
+    this.last = null; // what render() was last given, to redraw on an answer
+  }
+
+  stop() {
+    this.poller.stop();
+  }
+
+  /** Asks for the analysis (a second ask joins the first) and polls it until it is done. */
+  start() {
+    this.open = true;
+    this.error = null;
+    // Done before (the board was closed): shown again as it is, without asking anew.
+    if (!this.answer?.done) this.poller.start(api.analyse(this.id));
+    this.redraw();
+  }
+
+  close() {
+    this.open = false;
+    this.redraw();
+  }
+
+  /** The marks of the moves of view `v` (see analysis.js), [] before any analysis. */
+  marks(v) {
+    if (!this.open || !this.answer || !v.outcome || !Array.isArray(v.movers)) return [];
+    return moveMarks(this.answer.plies, v.movers);
+  }
+
+  /** ←/→/Home/End while the analysis board is open: whether the key was taken. */
+  key(e, at, last) {
+    if (!this.open || this.el.hidden || e.altKey || e.ctrlKey || e.metaKey) return false;
+    const to = stepKey(e.key, at, last);
+    if (to === null) return ['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(e.key);
+    this.show(to);
+    return true;
+  }
+
+  redraw() {
+    if (this.changed) this.changed();
+    else if (this.last) this.render(...this.last);
+  }
+
+  /** Draws the panel for the live view `v` with position `at` shown. */
+  render(v, at) {
+    this.last = [v, at];
+    const el = this.el;
+    if (!v.outcome) {
+      el.hidden = true;
+      el.replaceChildren();
+      return;
+    }
+    el.hidden = false;
+    if (!this.open) {
+      replaceChildren(el,
+        h('h2', { id: 'analysis-h', class: 'visually-hidden' }, t('analysis.title')),
+        h('button', { type: 'button', class: 'primary', 'data-key': 'analyse', 'data-test': 'analyse', onclick: () => this.start() }, t('analysis.start')));
+      return;
+    }
+    const a = this.answer;
+    const p = progress(a);
+    const done = Boolean(a && a.done);
+    const head = h('div', { class: 'analysis-head' },
+      h('h2', { id: 'analysis-h' }, t('analysis.title')),
+      h('button', { type: 'button', class: 'small subtle', 'data-key': 'analysis-close', 'data-test': 'analysis-close', onclick: () => this.close() }, t('analysis.close')));
+    const bar = done
+      ? null
+      : h('div', { class: 'analysis-progress' },
+        h('progress', { 'data-test': 'analysis-progress', max: Math.max(1, p.total), value: p.done, 'aria-label': t('analysis.progress', { k: p.done, n: p.total }) }),
+        h('span', { class: 'muted' }, this.error ? this.error : t('analysis.progress', { k: p.done, n: p.total })),
+        this.error ? h('button', { type: 'button', class: 'small', 'data-key': 'analysis-retry', onclick: () => this.start() }, t('analysis.retry')) : null);
+    const total = p.total || v.ply + 1;
+    replaceChildren(el, head, bar,
+      a ? this.graphEl(v, a, total, at) : null,
+      a ? this.details(v, a, at) : null,
+      h('p', { class: 'analysis-legend muted', 'data-test': 'analysis-legend' }, t('analysis.legend')),
+      h('p', { class: 'analysis-keys muted' }, t('analysis.keys')));
+  }
+
+  graphEl(v, a, total, at) {
+    const seats = v.seats.length;
+    const g = graph(a.plies, seats, total);
+    const { width, height, pad } = GRAPH;
+    const svg = s('svg', {
+      class: 'analysis-graph', 'data-test': 'analysis-graph', viewBox: `0 0 ${width} ${height}`, role: 'img',
+      'aria-label': t('analysis.graph'), 'data-total': total,
+    },
+    s('rect', { class: 'frame', x: pad, y: pad, width: width - 2 * pad, height: height - 2 * pad }),
+    s('line', { class: 'mid', x1: pad, x2: width - pad, y1: g.y(0.5), y2: g.y(0.5) }),
+    s('line', { class: 'at', 'data-test': 'analysis-at', 'data-ply': at, x1: g.x(at), x2: g.x(at), y1: pad, y2: height - pad }),
+    g.lines.map((line) => s('g', { class: `series p${line.seat}`, 'data-seat': line.seat },
+      s('path', { class: 'value-line', 'data-test': `analysis-line-${line.seat}`, 'data-points': line.points.length, d: line.d }),
+      line.points.map(([x, y, ply]) => s('circle', { class: `pt${ply === at ? ' current' : ''}`, cx: x, cy: y, r: ply === at ? 4.5 : 2.5, 'data-ply': ply })))));
+    svg.addEventListener('click', (e) => {
+      const r = svg.getBoundingClientRect();
+      if (!r.width) return;
+      this.show(plyAt(((e.clientX - r.left) / r.width) * width, total));
+    });
+    return svg;
+  }
+
+  /** The position shown: each seat's chances, the best move for the seat to move, any exact result. */
+  details(v, a, at) {
+    const entry = a.plies.find((p) => p.ply === at);
+    if (!entry) return h('p', { class: 'analysis-info muted', 'data-test': 'analysis-best', 'data-move': '' }, t('analysis.pending'));
+    const values = entry.value.map((val, seat) =>
+      h('span', { class: 'analysis-value' }, h('span', { class: `dot p${seat}`, 'aria-hidden': 'true' }), `${this.label(seat)} ${percent(val)}%`));
+    const mover = Array.isArray(v.movers) ? v.movers[at] : null;
+    const best = entry.best
+      ? h('p', { class: 'analysis-best', 'data-test': 'analysis-best', 'data-move': entry.best },
+        mover != null ? t('analysis.best', { seat: this.label(mover), move: entry.best }) : t('analysis.best.any', { move: entry.best }))
+      : h('p', { class: 'analysis-best muted', 'data-test': 'analysis-best', 'data-move': '' }, t('analysis.best.none'));
+    const exact = entry.exact
+      ? h('p', { class: 'analysis-exact', 'data-test': 'analysis-exact', 'data-seat': entry.exact.seat },
+        t('analysis.exact', { seat: this.label(entry.exact.seat), text: entry.exact.text }))
+      : null;
+    return h('div', { class: 'analysis-info', 'aria-live': 'polite' },
+      h('p', { class: 'analysis-values', 'data-test': 'analysis-values' }, t('analysis.chances'), ' ', values),
+      best, exact);
+  }
+}
+
+/** The words of a mark in the move list ("Mistake: lost 24% …"), for its tooltip. */
+export function markTitle(mark) {
+  return t(`analysis.mark.${mark.kind}`, { p: percent(mark.drop) });
+}
+
+/**
+ * The hint in a game against the computer: a button for the seat to move, and "Try …" once the
+ * server answered (for the position it was asked in). Its clicks are marked on the board.
+ */
+export class HintPanel {
+  constructor({ id }) {
+    this.id = id;
+    this.answer = null; // {move, exact, ply}
+    this.asking = false;
+    this.el = h('div', { class: 'hint-box', 'data-test': 'hint-box', hidden: true });
+  }
+
+  async ask(v, seat, token) {
+    if (this.asking) return;
+    this.asking = true;
+    this.render(...this.last);
+    try {
+      const r = await api.hint(this.id, token);
+      this.answer = { ...r, ply: v.ply, seat };
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+    this.asking = false;
+    if (this.last) this.render(...this.last);
+  }
+
+  /**
+   * Draws for the live view `v` (`mine` the tokens held here; `replaying` whether a past
+   * position is shown; `boardEl` the board's SVG, whose items the hint's clicks mark).
+   */
+  render(v, mine, replaying, boardEl, label) {
+    this.last = [v, mine, replaying, boardEl, label];
+    const seat = replaying ? null : hintSeat(v, mine);
+    if (this.answer && (this.answer.ply !== v.ply || seat === null)) this.answer = null;
+    for (const el of boardEl.querySelectorAll('.item.hinted')) el.classList.remove('hinted');
+    if (seat === null) {
+      this.el.hidden = true;
+      this.el.replaceChildren();
+      return;
+    }
+    this.el.hidden = false;
+    const a = this.answer;
+    let said = null;
+    if (a) {
+      const clicks = (v.clicks || []).find((c) => c.move === a.move)?.clicks || [];
+      for (const id of clicks) {
+        for (const el of boardEl.querySelectorAll(`.item[data-id="${CSS.escape(id)}"]`)) el.classList.add('hinted');
+      }
+      const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.game, id) : action(id).text));
+      said = h('p', { class: 'hint-text', 'data-test': 'hint-text', 'data-move': a.move, role: 'status' },
+        t('tip.try', { move: a.move }),
+        words.length ? [' — ', t('tip.clicks', { clicks: words.join(' → ') })] : null,
+        a.exact?.text ? h('span', { class: 'hint-exact', 'data-test': 'hint-exact' }, ' (', t('analysis.exact', { seat: label(a.exact.seat), text: a.exact.text }), ')') : null);
+    }
+    replaceChildren(this.el,
+      h('button', { type: 'button', class: 'small', 'data-key': 'hint', 'data-test': 'hint', disabled: this.asking, onclick: () => this.ask(v, seat, mine[seat]) },
+        this.asking ? t('tip.thinking') : t('tip.ask')),
+      said);
+  }
+}
