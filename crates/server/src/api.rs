@@ -68,6 +68,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(me))
         .route("/api/me/password", post(change_password))
         .route("/api/me/games", get(my_games).post(adopt))
+        .route("/api/players/{name}", get(profile))
+        .route("/api/leaderboard/{pool}", get(leaderboard))
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
@@ -346,6 +348,20 @@ async fn adopt(
 ) -> Result<Response, ApiError> {
     let games = games::adopt(&state, &signed_in, req).await?;
     Ok(secret(Json(json_games(games)).into_response()))
+}
+
+async fn profile(
+    State(state): State<AppState>,
+    Path(name): Path<String>,
+) -> Result<Json<games::Profile>, ApiError> {
+    Ok(Json(games::profile(&state, &name).await?))
+}
+
+async fn leaderboard(
+    State(state): State<AppState>,
+    Path(pool): Path<String>,
+) -> Result<Json<games::Leaderboard>, ApiError> {
+    Ok(Json(games::leaderboard(&state, &pool).await?))
 }
 
 /// `{"games": [...]}`.

@@ -19,8 +19,8 @@ use std::sync::Arc;
 use axum::extract::ws::Utf8Bytes;
 use trigonal_core::{DynGame, MoveError};
 use trigonal_store::{
-    now_ms, random_id, Change, ChatRow, Commit, Committed, Ending, GameRow, MoveRow, SeatKind,
-    SeatRow, Table, TakeBackRequest, TokenDigest, CHAT_KEPT,
+    now_ms, random_id, Change, ChatRow, Commit, Committed, Ending, GameRow, MoveRow, RatedResult,
+    SeatKind, SeatRow, Table, TakeBackRequest, TokenDigest, CHAT_KEPT,
 };
 
 use crate::error::ApiError;
@@ -173,7 +173,10 @@ impl ApiError {
     fn may_be_stale(&self) -> bool {
         matches!(
             self,
-            ApiError::Forbidden(_) | ApiError::Conflict(_) | ApiError::Unprocessable(_)
+            ApiError::Forbidden(_)
+                | ApiError::Conflict(_)
+                | ApiError::Unprocessable(_)
+                | ApiError::Unauthorized(_)
         )
     }
 }
@@ -277,6 +280,11 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             if live.table.rematch.is_some() {
                 return Err(ApiError::Conflict(
                     "the game has a rematch: nothing can be taken back".into(),
+                ));
+            }
+            if live.table.rated && live.to_move().is_none() {
+                return Err(ApiError::Conflict(
+                    "a rated game that is over is rated: nothing can be taken back".into(),
                 ));
             }
             if live.table.takeback.is_some() {
@@ -463,6 +471,18 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
                 )));
             }
             not_over(live)?;
+            if live.table.rated {
+                let Some(owner) = owner else {
+                    return Err(ApiError::Unauthorized(
+                        "sign in to join a rated game".into(),
+                    ));
+                };
+                if live.seats.iter().any(|s| s.owner.as_ref() == Some(owner)) {
+                    return Err(ApiError::Conflict(
+                        "you have a seat in this rated game already".into(),
+                    ));
+                }
+            }
             let mut table = live.table.clone();
             set(&mut table.names, players, *seat, name.clone());
             Ok(commit(Plan {
@@ -780,7 +800,7 @@ fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
                 kind: SeatKind::Human,
                 level: None,
                 token_digest: None,
-                owner: None,
+                owner: row.owner.clone(),
                 keys: Vec::new(),
             }
         } else if row.kind == SeatKind::Ai {
@@ -808,6 +828,7 @@ fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
             names,
             rematch_of: Some(live.id.clone()),
             creator: live.table.creator.map(|c| moved(c as usize) as u8),
+            rated: live.table.rated,
             // Stopped until every player has come.
             clock: live
                 .table
@@ -872,6 +893,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                 _ => None,
             },
             at: plan.at,
+            rate: rated_result(&live, &plan, to_move),
         };
         let ply_after = commit.ply_after(live.history.len());
         game.expect_own(ply_after);
@@ -906,6 +928,30 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
     Err(ApiError::Conflict(
         "the game kept changing while this request was made; reload it and try again".into(),
     ))
+}
+
+/// The result to settle the players' ratings from, when `plan` ends a rated game (committed with
+/// the change that ends it, so it is settled exactly once, whatever process ends it).
+fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedResult> {
+    if !plan.table.rated || to_move.is_some() || live.to_move().is_none() {
+        return None;
+    }
+    let players = live.seats.len();
+    let accounts = live
+        .seats
+        .iter()
+        .map(|s| s.owner.clone())
+        .collect::<Option<Vec<String>>>()?;
+    let (winners, _) = view::ending(&plan.table, plan.position.as_ref(), true)?;
+    let out: Vec<bool> = (0..players as u8)
+        .map(|s| live::retired(&plan.table, s))
+        .collect();
+    let places = trigonal_ratings::places(&winners, plan.position.scores().as_deref(), &out);
+    Some(RatedResult {
+        pool: trigonal_ratings::pool(&live.game, players),
+        accounts,
+        places,
+    })
 }
 
 /// Step 3: the committed plan into memory.

@@ -36,6 +36,9 @@ pub struct CreateGame {
     /// The time control: none, Fischer or correspondence.
     #[serde(default)]
     pub clock: Option<trigonal_clock::ControlSpec>,
+    /// Whether the game is rated (every seat a signed-in player's).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// One seat of a game to create.
@@ -298,10 +301,43 @@ pub async fn create(
             req.seats.len()
         )));
     }
+    if req.rated {
+        let mine = req
+            .seats
+            .iter()
+            .filter(|s| {
+                matches!(
+                    s,
+                    SeatSpec::Human {
+                        player: Some(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        let fit = req.seats.iter().all(|s| {
+            matches!(
+                s,
+                SeatSpec::Open
+                    | SeatSpec::Human {
+                        player: Some(_),
+                        ..
+                    }
+            )
+        });
+        if !fit || mine != 1 {
+            return Err(ApiError::BadRequest(
+                "a rated game is between signed-in players: one seat {\"kind\": \"human\", \
+                 \"player\": \"me\"} and the others open for them to join (no computer, no guest)"
+                    .into(),
+            ));
+        }
+    }
     let mut seats = Vec::with_capacity(players);
     let mut tokens = Vec::new();
     let mut table = Table {
         names: vec![None; players],
+        rated: req.rated,
         ..Table::default()
     };
     for (i, spec) in req.seats.into_iter().enumerate() {
@@ -564,6 +600,111 @@ pub async fn join(
     };
     change::execute(state, id, command).await?;
     Ok(SeatToken { seat, token })
+}
+
+/// `GET /api/players/{name}`.
+#[derive(Debug, Serialize)]
+pub struct Profile {
+    name: String,
+    created: String,
+    ratings: std::collections::BTreeMap<String, PoolRating>,
+    games: Vec<String>,
+}
+
+/// A rating as shown.
+#[derive(Debug, Serialize)]
+pub struct PoolRating {
+    rating: f64,
+    deviation: f64,
+    games: u32,
+    provisional: bool,
+    /// `[unix ms, rating]` after each rated game, oldest first.
+    history: Vec<(i64, f64)>,
+}
+
+fn shown(r: &trigonal_ratings::Rating, history: Vec<(i64, f64)>) -> PoolRating {
+    PoolRating {
+        rating: r.rating.round(),
+        deviation: r.deviation.round(),
+        games: r.games,
+        provisional: r.provisional(),
+        history: history.into_iter().map(|(at, x)| (at, x.round())).collect(),
+    }
+}
+
+/// A player's profile: ratings by pool (with their history) and games, newest first.
+pub async fn profile(state: &AppState, name: &str) -> Result<Profile, ApiError> {
+    let account = state
+        .store
+        .account_by_name(name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no player named {name:?}")))?;
+    let mut ratings = std::collections::BTreeMap::new();
+    for row in state.store.ratings(&account.id).await? {
+        let history = state.store.rating_history(&account.id, &row.pool).await?;
+        ratings.insert(row.pool.clone(), shown(&row.rating, history));
+    }
+    let mut games: Vec<String> = Vec::new();
+    for (id, _) in state.store.account_seats(&account.id, MY_GAMES).await? {
+        if !games.contains(&id) {
+            games.push(id);
+        }
+    }
+    Ok(Profile {
+        name: account.name,
+        created: rfc3339(account.created),
+        ratings,
+        games,
+    })
+}
+
+/// `GET /api/leaderboard/{pool}`.
+#[derive(Debug, Serialize)]
+pub struct Leaderboard {
+    pool: String,
+    players: Vec<Ranked>,
+    provisional: Vec<Ranked>,
+}
+
+/// A line of a leaderboard.
+#[derive(Debug, Serialize)]
+pub struct Ranked {
+    name: String,
+    rating: f64,
+    deviation: f64,
+    games: u32,
+}
+
+/// The players of a pool, best first, those with provisional ratings apart. `pool` is a game's
+/// id (Four Triangles: its two-player pool) or a pool's key (`four-triangles-3`).
+pub async fn leaderboard(state: &AppState, pool: &str) -> Result<Leaderboard, ApiError> {
+    let known = trigonal_games::GAMES
+        .iter()
+        .any(|g| (g.players.0..=g.players.1).any(|n| trigonal_ratings::pool(g.id, n) == pool));
+    let pool = match pool {
+        "four-triangles" => "four-triangles-2".to_string(),
+        _ if known => pool.to_string(),
+        _ => return Err(ApiError::NotFound(format!("no rating pool {pool:?}"))),
+    };
+    let (mut players, mut provisional) = (Vec::new(), Vec::new());
+    for (name, r) in state.store.leaderboard(&pool, 200).await? {
+        let line = Ranked {
+            name,
+            rating: r.rating.round(),
+            deviation: r.deviation.round(),
+            games: r.games,
+        };
+        if r.provisional() {
+            provisional.push(line);
+        } else {
+            players.push(line);
+        }
+    }
+    Ok(Leaderboard {
+        pool,
+        players,
+        provisional,
+    })
 }
 
 /// How many of an account's games `GET /api/me/games` lists.

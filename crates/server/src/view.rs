@@ -8,7 +8,7 @@ use time::OffsetDateTime;
 use trigonal_core::{DynGame, Scene};
 
 use crate::live::Live;
-use trigonal_store::{SeatKind, TakeBackRequest};
+use trigonal_store::{SeatKind, Table, TakeBackRequest};
 
 /// How many of the latest chat messages a view carries.
 const CHAT_SHOWN: usize = 50;
@@ -36,6 +36,7 @@ struct View<'a> {
     rematch: Option<&'a str>,
     rematch_of: Option<&'a str>,
     creator: Option<u8>,
+    rated: bool,
     chat: ChatView<'a>,
     clock: Option<trigonal_clock::Control>,
     remaining_ms: Option<Vec<i64>>,
@@ -95,30 +96,38 @@ pub fn rfc3339(ms: i64) -> String {
 /// resignation, a draw agreed, a flag) in the current position, else by the rules, where seats
 /// out of the game cannot win ([`trigonal_core::Outcome::without`]).
 fn outcome<'a>(live: &'a Live, position: &dyn DynGame, current: bool) -> Option<OutcomeView<'a>> {
-    let scores = position.scores();
-    if let (true, Some(ending)) = (current, &live.table.ending) {
-        return Some(OutcomeView {
-            winners: ending.winners.clone(),
-            scores,
-            reason: &ending.reason,
-        });
+    let (winners, reason) = ending(&live.table, position, current)?;
+    Some(OutcomeView {
+        winners,
+        scores: position.scores(),
+        reason,
+    })
+}
+
+/// The winners and the reason of the end of a game around `table` in `position`, if it ended:
+/// the table's ending where it has one (and `current`, the position is the game's last), else the
+/// rules', seats out of the game never among the winners.
+pub fn ending<'a>(
+    table: &'a Table,
+    position: &dyn DynGame,
+    current: bool,
+) -> Option<(Vec<u8>, &'a str)> {
+    if let (true, Some(ending)) = (current, &table.ending) {
+        return Some((ending.winners.clone(), &ending.reason));
     }
+    let players = position.players();
     let mut out = trigonal_core::Seats::EMPTY;
-    for s in (0..live.seats.len() as u8).filter(|&s| live.retired(s)) {
+    for s in (0..players as u8).filter(|&s| crate::live::retired(table, s)) {
         out = out.with(trigonal_core::Seat(s));
     }
     let winners = position
         .outcome()?
-        .without(out, scores.as_deref(), live.seats.len())
+        .without(out, position.scores().as_deref(), players)
         .winners
         .iter()
         .map(|s| s.0)
         .collect();
-    Some(OutcomeView {
-        winners,
-        scores,
-        reason: "rules",
-    })
+    Some((winners, "rules"))
 }
 
 /// The JSON view of `live` after its first `ply` moves, given `position`, the position then.
@@ -180,6 +189,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         rematch: live.table.rematch.as_deref(),
         rematch_of: live.table.rematch_of.as_deref(),
         creator: live.table.creator,
+        rated: live.table.rated,
         chat: ChatView {
             enabled: !live.table.chat_off,
             messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]

@@ -197,6 +197,9 @@ pub struct Table {
     pub clock: Option<trigonal_clock::Clock>,
     /// Each seat whose time ran out (in a 3–4 player game the computer plays it on).
     pub out_of_time: Vec<bool>,
+    /// Whether the game is rated: every seat a signed-in player's, their ratings settled when
+    /// it ends.
+    pub rated: bool,
 }
 
 /// An ending that is not the rules'.
@@ -382,6 +385,28 @@ pub struct Commit {
     pub by: Option<String>,
     /// When, unix milliseconds.
     pub at: i64,
+    /// For a change that ends a rated game: the ratings to settle, in the same commit.
+    pub rate: Option<RatedResult>,
+}
+
+/// The result of a rated game, for its players' ratings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RatedResult {
+    /// The pool (see `trigonal_ratings::pool`).
+    pub pool: String,
+    /// Each seat's account, in seat order.
+    pub accounts: Vec<String>,
+    /// Each seat's place (1 first, ties sharing).
+    pub places: Vec<usize>,
+}
+
+/// A player's rating in a pool, as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    /// The pool.
+    pub pool: String,
+    /// The rating.
+    pub rating: trigonal_ratings::Rating,
 }
 
 /// How long a due computer move waits for the process that made the game's last computer move
@@ -583,6 +608,23 @@ pub trait Store: Send + Sync {
         account: &str,
         limit: usize,
     ) -> Result<Vec<(String, u8)>, StoreError>;
+
+    /// Account `account`'s ratings, by pool.
+    async fn ratings(&self, account: &str) -> Result<Vec<RatingRow>, StoreError>;
+
+    /// The rating history of account `account` in `pool`: `(unix ms, rating)`, oldest first.
+    async fn rating_history(
+        &self,
+        account: &str,
+        pool: &str,
+    ) -> Result<Vec<(i64, f64)>, StoreError>;
+
+    /// The best of pool `pool`: `(name, rating)`, best first, at most `limit`.
+    async fn leaderboard(
+        &self,
+        pool: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError>;
 
     /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;

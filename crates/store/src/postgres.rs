@@ -145,6 +145,33 @@ const MIGRATIONS: &[&str] = &[
         digest   TEXT NOT NULL,                -- SHA-256 of a token that plays the seat
         PRIMARY KEY (game_id, seat, digest)
     );",
+    // 8: ratings, their history, and the rated games they were settled from.
+    "CREATE TABLE ratings (
+        account    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        pool       TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games      INTEGER NOT NULL,
+        PRIMARY KEY (account, pool)
+    );
+    CREATE INDEX ratings_by_pool ON ratings (pool, rating DESC);
+    CREATE TABLE rating_history (
+        account    TEXT NOT NULL,
+        pool       TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        rating     DOUBLE PRECISION NOT NULL,
+        deviation  DOUBLE PRECISION NOT NULL,
+        at         BIGINT NOT NULL,
+        PRIMARY KEY (account, pool, game_id)
+    );
+    CREATE TABLE rated_games (
+        game_id    TEXT PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        pool       TEXT NOT NULL,
+        accounts   TEXT NOT NULL,              -- JSON: each seat's account
+        places     TEXT NOT NULL,              -- JSON: each seat's place
+        ended      BIGINT NOT NULL
+    );",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -642,6 +669,109 @@ async fn listen(
     }
 }
 
+/// Settles the ratings of the rated game `game` that ended at `at`, once, in `tx`. The players'
+/// rating rows are locked in the order of their accounts, so that games ending at once that share
+/// players wait for each other (and never for each other in a circle).
+async fn settle(
+    tx: &deadpool_postgres::Transaction<'_>,
+    game: &str,
+    rate: &crate::RatedResult,
+    at: i64,
+) -> Result<(), StoreError> {
+    let first = tx
+        .execute(
+            "INSERT INTO rated_games (game_id, pool, accounts, places, ended)
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+            &[
+                &game,
+                &rate.pool,
+                &serde_json::to_string(&rate.accounts).expect("accounts serialise"),
+                &serde_json::to_string(&rate.places).expect("places serialise"),
+                &at,
+            ],
+        )
+        .await
+        .map_err(pg)?;
+    if first == 0 {
+        return Ok(());
+    }
+    let mut sorted = rate.accounts.clone();
+    sorted.sort();
+    for account in &sorted {
+        tx.execute(
+            "INSERT INTO ratings (account, pool, rating, deviation, volatility, games)
+             VALUES ($1, $2, $3, $4, $5, 0) ON CONFLICT DO NOTHING",
+            &[
+                account,
+                &rate.pool,
+                &trigonal_ratings::Rating::START.rating,
+                &trigonal_ratings::Rating::START.deviation,
+                &trigonal_ratings::Rating::START.volatility,
+            ],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute(
+            "SELECT 1 FROM ratings WHERE account = $1 AND pool = $2 FOR UPDATE",
+            &[account, &rate.pool],
+        )
+        .await
+        .map_err(pg)?;
+    }
+    let mut before = Vec::with_capacity(rate.accounts.len());
+    for account in &rate.accounts {
+        let r = tx
+            .query_one(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE account = $1 AND pool = $2",
+                &[account, &rate.pool],
+            )
+            .await
+            .map_err(pg)?;
+        before.push(trigonal_ratings::Rating {
+            rating: r.get(0),
+            deviation: r.get(1),
+            volatility: r.get(2),
+            games: r.get::<_, i32>(3) as u32,
+        });
+    }
+    let after = trigonal_ratings::rate(&before, &rate.places);
+    for (account, r) in rate.accounts.iter().zip(after) {
+        tx.execute(
+            "UPDATE ratings SET rating = $3, deviation = $4, volatility = $5, games = $6
+             WHERE account = $1 AND pool = $2",
+            &[
+                account,
+                &rate.pool,
+                &r.rating,
+                &r.deviation,
+                &r.volatility,
+                &(r.games as i32),
+            ],
+        )
+        .await
+        .map_err(pg)?;
+        tx.execute(
+            "INSERT INTO rating_history (account, pool, game_id, rating, deviation, at)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+            &[account, &rate.pool, &game, &r.rating, &r.deviation, &at],
+        )
+        .await
+        .map_err(pg)?;
+    }
+    Ok(())
+}
+
+/// A rating from a row of `rating, deviation, volatility, games` starting at `from`.
+fn rating_at(r: &tokio_postgres::Row, from: usize) -> trigonal_ratings::Rating {
+    trigonal_ratings::Rating {
+        rating: r.get(from),
+        deviation: r.get(from + 1),
+        volatility: r.get(from + 2),
+        games: r.get::<_, i32>(from + 3) as u32,
+    }
+}
+
 /// An account from a row of `id, name, password_hash, created`.
 fn account_row(r: &tokio_postgres::Row) -> AccountRow {
     AccountRow {
@@ -826,7 +956,8 @@ impl Store for PgStore {
             &commit.deadline,
             &account,
         ];
-        let result = if let Change::Rematch { game, computer_due } = &commit.change {
+        let transaction = matches!(commit.change, Change::Rematch { .. }) || commit.rate.is_some();
+        let result = if transaction {
             // The link and the new game in one transaction.
             let tx = client.transaction().await.map_err(pg)?;
             let statement = tx
@@ -835,7 +966,12 @@ impl Store for PgStore {
                 .map_err(pg)?;
             match tx.query_opt(&statement, &parameters).await {
                 Ok(Some(row)) => {
-                    insert(&tx, game, *computer_due).await?;
+                    if let Change::Rematch { game, computer_due } = &commit.change {
+                        insert(&tx, game, *computer_due).await?;
+                    }
+                    if let Some(rate) = &commit.rate {
+                        settle(&tx, &commit.game, rate, commit.at).await?;
+                    }
                     tx.commit().await.map(|()| Some(row))
                 }
                 other => other,
@@ -1264,6 +1400,60 @@ impl Store for PgStore {
                 ))
             })
             .collect()
+    }
+
+    async fn ratings(&self, account: &str) -> Result<Vec<crate::RatingRow>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT pool, rating, deviation, volatility, games FROM ratings
+                 WHERE account = $1 ORDER BY pool",
+                &[&account],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|r| crate::RatingRow {
+                pool: r.get(0),
+                rating: rating_at(r, 1),
+            })
+            .collect())
+    }
+
+    async fn rating_history(
+        &self,
+        account: &str,
+        pool: &str,
+    ) -> Result<Vec<(i64, f64)>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT at, rating FROM rating_history WHERE account = $1 AND pool = $2
+                 ORDER BY at, game_id",
+                &[&account, &pool],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
+    async fn leaderboard(
+        &self,
+        pool: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r JOIN accounts a ON a.id = r.account
+                 WHERE r.pool = $1 AND r.games > 0 ORDER BY r.rating DESC, a.name LIMIT $2",
+                &[&pool, &(limit as i64)],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|r| (r.get(0), rating_at(r, 1))).collect())
     }
 
     async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError> {

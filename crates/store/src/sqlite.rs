@@ -159,6 +159,35 @@ const MIGRATIONS: &[Migration] = &[
         PRIMARY KEY (game_id, seat, digest)
     ) WITHOUT ROWID;",
     ),
+    // 10: ratings, their history, and the rated games they were settled from.
+    Migration::Sql(
+        "CREATE TABLE ratings (
+        account    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+        pool       TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        volatility REAL NOT NULL,
+        games      INTEGER NOT NULL,
+        PRIMARY KEY (account, pool)
+    ) WITHOUT ROWID;
+    CREATE INDEX ratings_by_pool ON ratings (pool, rating);
+    CREATE TABLE rating_history (
+        account    TEXT NOT NULL,
+        pool       TEXT NOT NULL,
+        game_id    TEXT NOT NULL,
+        rating     REAL NOT NULL,
+        deviation  REAL NOT NULL,
+        at         INTEGER NOT NULL,
+        PRIMARY KEY (account, pool, game_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE rated_games (
+        game_id    TEXT PRIMARY KEY NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        pool       TEXT NOT NULL,
+        accounts   TEXT NOT NULL,             -- JSON: each seat's account
+        places     TEXT NOT NULL,             -- JSON: each seat's place
+        ended      INTEGER NOT NULL
+    ) WITHOUT ROWID;",
+    ),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.
@@ -452,6 +481,73 @@ fn insert(tx: &Savepoint<'_>, game: &GameRow, computer_due: bool) -> rusqlite::R
     Ok(())
 }
 
+/// Settles the ratings of the rated game `game` that ended at `at`, once: a second settling of
+/// the same game changes nothing.
+fn settle(
+    tx: &Savepoint<'_>,
+    game: &str,
+    rate: &crate::RatedResult,
+    at: i64,
+) -> rusqlite::Result<()> {
+    let first = tx
+        .prepare_cached(
+            "INSERT INTO rated_games (game_id, pool, accounts, places, ended)
+             VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT DO NOTHING",
+        )?
+        .execute(params![
+            game,
+            rate.pool,
+            serde_json::to_string(&rate.accounts).expect("accounts serialise"),
+            serde_json::to_string(&rate.places).expect("places serialise"),
+            at
+        ])?;
+    if first == 0 {
+        return Ok(());
+    }
+    let mut before = Vec::with_capacity(rate.accounts.len());
+    for account in &rate.accounts {
+        let rating = tx
+            .prepare_cached(
+                "SELECT rating, deviation, volatility, games FROM ratings
+                 WHERE account = ?1 AND pool = ?2",
+            )?
+            .query_row(params![account, rate.pool], |r| {
+                Ok(trigonal_ratings::Rating {
+                    rating: r.get(0)?,
+                    deviation: r.get(1)?,
+                    volatility: r.get(2)?,
+                    games: r.get(3)?,
+                })
+            })
+            .optional()?;
+        before.push(rating.unwrap_or(trigonal_ratings::Rating::START));
+    }
+    let after = trigonal_ratings::rate(&before, &rate.places);
+    for (account, r) in rate.accounts.iter().zip(after) {
+        tx.prepare_cached(
+            "INSERT INTO ratings (account, pool, rating, deviation, volatility, games)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+             ON CONFLICT (account, pool) DO UPDATE SET rating = excluded.rating,
+               deviation = excluded.deviation, volatility = excluded.volatility,
+               games = excluded.games",
+        )?
+        .execute(params![
+            account,
+            rate.pool,
+            r.rating,
+            r.deviation,
+            r.volatility,
+            r.games
+        ])?;
+        tx.prepare_cached(
+            "INSERT INTO rating_history (account, pool, game_id, rating, deviation, at)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        )?
+        .execute(params![account, rate.pool, game, r.rating, r.deviation, at])?;
+    }
+    Ok(())
+}
+
 /// An account from a row of `id, name, password_hash, created`.
 fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
     Ok(AccountRow {
@@ -547,6 +643,7 @@ impl Store for SqliteStore {
                     computer_due,
                     by,
                     at,
+                    rate,
                 } = commit;
                 // The game must be at the version the change was planned on.
                 let Some(ply) = tx
@@ -670,6 +767,9 @@ impl Store for SqliteStore {
                 )?
                 .execute(params![id, after as i64, to_move, by, table_json(&table), deadline])?;
                 keep_job(&tx, &id, after, computer_due, at)?;
+                if let Some(rate) = &rate {
+                    settle(&tx, &id, rate, at)?;
+                }
                 tx.commit()?;
                 Ok(Some((version + 1, after)))
             })
@@ -1063,6 +1163,74 @@ impl Store for SqliteStore {
             )?
             .query_map(params![account, limit as i64], |r| {
                 Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect()
+        })
+        .await
+    }
+
+    async fn ratings(&self, account: &str) -> Result<Vec<crate::RatingRow>, StoreError> {
+        let account = account.to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT pool, rating, deviation, volatility, games FROM ratings
+                 WHERE account = ?1 ORDER BY pool",
+            )?
+            .query_map([account], |r| {
+                Ok(crate::RatingRow {
+                    pool: r.get(0)?,
+                    rating: trigonal_ratings::Rating {
+                        rating: r.get(1)?,
+                        deviation: r.get(2)?,
+                        volatility: r.get(3)?,
+                        games: r.get(4)?,
+                    },
+                })
+            })?
+            .collect()
+        })
+        .await
+    }
+
+    async fn rating_history(
+        &self,
+        account: &str,
+        pool: &str,
+    ) -> Result<Vec<(i64, f64)>, StoreError> {
+        let (account, pool) = (account.to_string(), pool.to_string());
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT at, rating FROM rating_history WHERE account = ?1 AND pool = ?2
+                 ORDER BY at, game_id",
+            )?
+            .query_map([account, pool], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect()
+        })
+        .await
+    }
+
+    async fn leaderboard(
+        &self,
+        pool: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError> {
+        let pool = pool.to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
+                 FROM ratings r JOIN accounts a ON a.id = r.account
+                 WHERE r.pool = ?1 ORDER BY r.rating DESC, a.name LIMIT ?2",
+            )?
+            .query_map(params![pool, limit as i64], |r| {
+                Ok((
+                    r.get(0)?,
+                    trigonal_ratings::Rating {
+                        rating: r.get(1)?,
+                        deviation: r.get(2)?,
+                        volatility: r.get(3)?,
+                        games: r.get(4)?,
+                    },
+                ))
             })?
             .collect()
         })

@@ -73,6 +73,7 @@ fn play(id: &str, version: i64, ply: usize, text: &str, seat: u8, computer_due: 
         computer_due,
         by: None,
         at: 2,
+        rate: None,
     }
 }
 
@@ -152,6 +153,7 @@ async fn changes_need_the_current_version(kind: &str) {
         computer_due: false,
         by: None,
         at: 3,
+        rate: None,
     };
     assert_eq!(
         store.commit(back.clone()).await.unwrap(),
@@ -198,6 +200,7 @@ async fn an_open_seat_is_joined_once(kind: &str) {
         computer_due: false,
         by: None,
         at: 5,
+        rate: None,
     };
     // Seat 0 is not open; seat 1 is, once.
     assert_eq!(
@@ -261,6 +264,7 @@ async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {
                         computer_due: false,
                         by: None,
                         at: 3,
+                        rate: None,
                     },
                     _ => play(&id, 0, 0, &format!("m{i}"), 0, true),
                 };
@@ -473,6 +477,7 @@ fn table_change(id: &str, version: i64, change: Change, table: Table) -> Commit 
         computer_due: false,
         by: None,
         at: 5,
+        rate: None,
     }
 }
 
@@ -842,6 +847,7 @@ proptest! {
                             computer_due: false,
                             by: None,
                             at: 2,
+                            rate: None,
                         })
                         .await
                         .unwrap();

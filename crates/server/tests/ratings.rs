@@ -1,0 +1,290 @@
+//! Rated games through the API, on both stores: who may play them, ratings settled once when a
+//! game ends (also many at once), profiles and leaderboards.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{start_on, Place, Reply, TestServer};
+use serde_json::{json, Value};
+use tokio::sync::Barrier;
+use trigonal_store::on_both;
+
+async fn send(
+    server: &TestServer,
+    method: reqwest::Method,
+    path: &str,
+    body: Value,
+    cookie: Option<&str>,
+) -> Reply {
+    let mut request = server.http.request(method, server.url(path)).json(&body);
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    Reply::status_of(request.send().await.unwrap()).await
+}
+
+async fn account(server: &TestServer, name: &str) -> String {
+    let r = send(
+        server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        json!({"name": name, "password": "a long password"}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let header = r.headers["set-cookie"].to_str().unwrap();
+    header.split(';').next().unwrap().to_string()
+}
+
+/// A rated Triangoli game of `host` (seat 0) joined by `guest` (seat 1); the id and both tokens.
+async fn rated_game(server: &TestServer, host: &str, guest: &str) -> (String, String, String) {
+    let post = reqwest::Method::POST;
+    let r = send(
+        server,
+        post.clone(),
+        "/api/games",
+        json!({"game": "triangoli", "rated": true,
+        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
+        Some(host),
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let host_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let r = send(
+        server,
+        post,
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        Some(guest),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    (
+        id,
+        host_token,
+        r.body["token"].as_str().unwrap().to_string(),
+    )
+}
+
+async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = Arc::new(start_on(&place.db).await);
+    let post = reqwest::Method::POST;
+    let get = reqwest::Method::GET;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    for (seats, cookie, status) in [
+        (
+            json!([{"kind": "human", "player": "me"}, {"kind": "open"}]),
+            None,
+            401,
+        ),
+        (
+            json!([{"kind": "human", "player": "me"}, {"kind": "ai"}]),
+            Some(ann.as_str()),
+            400,
+        ),
+        (
+            json!([{"kind": "human", "player": "me"}, {"kind": "human"}]),
+            Some(ann.as_str()),
+            400,
+        ),
+        (
+            json!([{"kind": "human", "player": "me"}, {"kind": "human", "player": "me"}]),
+            Some(ann.as_str()),
+            400,
+        ),
+    ] {
+        let r = send(
+            &server,
+            post.clone(),
+            "/api/games",
+            json!({"game": "triangoli", "rated": true, "seats": seats}),
+            cookie,
+        )
+        .await;
+        assert_eq!(r.status, status, "{seats}: {}", r.text);
+    }
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/games",
+        json!({"game": "triangoli", "rated": true,
+        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
+        Some(&ann),
+    )
+    .await;
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let r = send(
+        &server,
+        post.clone(),
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        None,
+    )
+    .await;
+    assert_eq!(
+        r.status, 401,
+        "a guest cannot join a rated game: {}",
+        r.text
+    );
+    let r = send(
+        &server,
+        post.clone(),
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(r.status, 409, "nor anyone twice: {}", r.text);
+    let r = send(
+        &server,
+        post.clone(),
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        Some(&bob),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(server.view(&id).await["rated"], true);
+    let bob_token = r.body["token"].as_str().unwrap().to_string();
+    let r = server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": bob_token}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = server
+        .post(
+            &format!("/api/games/{id}/undo"),
+            json!({"token": bob_token}),
+        )
+        .await;
+    assert_eq!(r.status, 409, "a rated result stands: {}", r.text);
+
+    let profile = send(&server, get.clone(), "/api/players/ANN", json!(null), None).await;
+    assert_eq!(profile.status, 200, "{}", profile.text);
+    let ann_rating = &profile.body["ratings"]["triangoli"];
+    assert!(
+        ann_rating["rating"].as_f64().unwrap() > 1500.0,
+        "{}",
+        profile.body
+    );
+    assert_eq!(ann_rating["games"], 1);
+    assert_eq!(ann_rating["provisional"], true);
+    assert_eq!(ann_rating["history"].as_array().unwrap().len(), 1);
+    assert_eq!(profile.body["games"][0], id.as_str());
+    let bob_profile = send(&server, get.clone(), "/api/players/bob", json!(null), None).await;
+    assert!(
+        bob_profile.body["ratings"]["triangoli"]["rating"]
+            .as_f64()
+            .unwrap()
+            < 1500.0
+    );
+    assert_eq!(
+        send(
+            &server,
+            get.clone(),
+            "/api/players/nobody",
+            json!(null),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+
+    // Eight rated games between them end at the same instant: every one is counted once.
+    let mut games = Vec::new();
+    for _ in 0..8 {
+        games.push(rated_game(&server, &ann, &bob).await);
+    }
+    let barrier = Arc::new(Barrier::new(games.len()));
+    let endings: Vec<_> = games
+        .into_iter()
+        .enumerate()
+        .map(|(i, (id, ann_token, bob_token))| {
+            let (server, barrier) = (Arc::clone(&server), Arc::clone(&barrier));
+            tokio::spawn(async move {
+                let token = if i % 2 == 0 { ann_token } else { bob_token };
+                barrier.wait().await;
+                server
+                    .post(&format!("/api/games/{id}/resign"), json!({"token": token}))
+                    .await
+                    .status
+            })
+        })
+        .collect();
+    for e in endings {
+        assert_eq!(e.await.unwrap(), 200);
+    }
+    for name in ["ann", "bob"] {
+        let p = send(
+            &server,
+            get.clone(),
+            &format!("/api/players/{name}"),
+            json!(null),
+            None,
+        )
+        .await;
+        let r = &p.body["ratings"]["triangoli"];
+        assert_eq!(r["games"], 9, "{name}: {}", p.body);
+        assert_eq!(r["history"].as_array().unwrap().len(), 9, "{name}");
+    }
+    let board = send(
+        &server,
+        get.clone(),
+        "/api/leaderboard/triangoli",
+        json!(null),
+        None,
+    )
+    .await;
+    assert_eq!(board.status, 200, "{}", board.text);
+    let all: Vec<&Value> = board.body["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(board.body["provisional"].as_array().unwrap())
+        .collect();
+    assert_eq!(all.len(), 2);
+    let ratings: Vec<f64> = board.body["provisional"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["rating"].as_f64().unwrap())
+        .collect();
+    assert!(
+        ratings.windows(2).all(|w| w[0] >= w[1]),
+        "best first: {ratings:?}"
+    );
+    assert_eq!(
+        send(
+            &server,
+            get.clone(),
+            "/api/leaderboard/chess",
+            json!(null),
+            None
+        )
+        .await
+        .status,
+        404
+    );
+    assert_eq!(
+        send(
+            &server,
+            get,
+            "/api/leaderboard/four-triangles-3",
+            json!(null),
+            None
+        )
+        .await
+        .body["players"],
+        json!([])
+    );
+}
+
+on_both!(rated_games_are_between_signed_in_players_and_rate_them_once);
