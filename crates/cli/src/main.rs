@@ -106,6 +106,15 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Each position of a record with its evaluation and best move.
     Analyse(analyse::AnalyseArgs),
+    /// Compute every player's ratings again from the stored results of the rated games.
+    Ratings {
+        /// Required: recompute (the only thing this command does).
+        #[arg(long, required = true)]
+        recompute: bool,
+        /// The store: a SQLite file or a postgres:// URL.
+        #[arg(long)]
+        db: String,
+    },
     /// Speak the Trigonal Engine Protocol (docs/engine-protocol.md) on standard input and
     /// output, with Trigonal's computer choosing the moves, for any harness.
     Engine {
@@ -146,6 +155,9 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Ratings { recompute: _, db } => trigonal_server::recompute_ratings_blocking(&db)
+            .map(|n| println!("recomputed the ratings of {n} rated games"))
+            .map_err(anyhow::Error::from),
         Command::Engine { level } => trigonal_engine::speak(
             level,
             std::io::stdin().lock(),

@@ -291,3 +291,20 @@ fn a_hint_is_in_plain_words_and_exact_in_small_endgames() {
         "{text}"
     );
 }
+
+#[test]
+fn ratings_are_recomputed_from_a_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.db");
+    let o = trigonal(
+        &["ratings", "--recompute", "--db", db.to_str().unwrap()],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "recomputed the ratings of 0 rated games\n");
+    let o = trigonal(&["ratings", "--db", db.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(2), "--recompute is required");
+    let o = trigonal(&["ratings", "--recompute", "--db", "mysql://x/y"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("unknown scheme"), "{}", stderr(&o));
+}

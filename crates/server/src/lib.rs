@@ -238,6 +238,15 @@ fn block_on<T>(work: impl Future<Output = T>) -> Result<T, std::io::Error> {
     Ok(result)
 }
 
+/// `trigonal ratings --recompute`: every rating computed again from the stored results of the
+/// rated games of `db`, in the order they were settled; how many games.
+pub fn recompute_ratings_blocking(db: &str) -> Result<usize, ServeError> {
+    block_on(async {
+        let store = trigonal_store::open(db).await?;
+        Ok(store.recompute_ratings().await?)
+    })?
+}
+
 /// `trigonal serve`: serves `config` until Ctrl-C or SIGTERM.
 pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
     init_logging();

@@ -609,6 +609,10 @@ pub trait Store: Send + Sync {
         limit: usize,
     ) -> Result<Vec<(String, u8)>, StoreError>;
 
+    /// Computes every rating again from the stored results of the rated games, in the order
+    /// they ended (what settling each as it ended gave); how many games.
+    async fn recompute_ratings(&self) -> Result<usize, StoreError>;
+
     /// Account `account`'s ratings, by pool.
     async fn ratings(&self, account: &str) -> Result<Vec<RatingRow>, StoreError>;
 

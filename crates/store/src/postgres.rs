@@ -170,8 +170,10 @@ const MIGRATIONS: &[&str] = &[
         pool       TEXT NOT NULL,
         accounts   TEXT NOT NULL,              -- JSON: each seat's account
         places     TEXT NOT NULL,              -- JSON: each seat's place
-        ended      BIGINT NOT NULL
-    );",
+        ended      BIGINT NOT NULL,
+        seq        BIGINT                      -- the order the ratings were settled in
+    );
+    CREATE SEQUENCE rating_order;",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -695,6 +697,17 @@ async fn settle(
     if first == 0 {
         return Ok(());
     }
+    apply_ratings(tx, game, rate, at).await
+}
+
+/// The ratings of `rate`'s players after game `game`, written with their history; the rows
+/// locked in the order of their accounts.
+async fn apply_ratings(
+    tx: &deadpool_postgres::Transaction<'_>,
+    game: &str,
+    rate: &crate::RatedResult,
+    at: i64,
+) -> Result<(), StoreError> {
     let mut sorted = rate.accounts.clone();
     sorted.sort();
     for account in &sorted {
@@ -718,6 +731,14 @@ async fn settle(
         .await
         .map_err(pg)?;
     }
+    // Numbered once the players' rows are held: games that share a player are numbered in the
+    // order their ratings were settled, which recomputing follows.
+    tx.execute(
+        "UPDATE rated_games SET seq = nextval('rating_order') WHERE game_id = $1",
+        &[&game],
+    )
+    .await
+    .map_err(pg)?;
     let mut before = Vec::with_capacity(rate.accounts.len());
     for account in &rate.accounts {
         let r = tx
@@ -1400,6 +1421,35 @@ impl Store for PgStore {
                 ))
             })
             .collect()
+    }
+
+    async fn recompute_ratings(&self) -> Result<usize, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        // One recomputation at a time, and no rated game settled meanwhile.
+        tx.batch_execute("LOCK TABLE rated_games IN EXCLUSIVE MODE; DELETE FROM ratings; DELETE FROM rating_history;")
+            .await
+            .map_err(pg)?;
+        let rows = tx
+            .query(
+                "SELECT game_id, pool, accounts, places, ended FROM rated_games
+                 ORDER BY seq",
+                &[],
+            )
+            .await
+            .map_err(pg)?;
+        for r in &rows {
+            let game: String = r.get(0);
+            let damaged = || StoreError::Damaged(format!("rated game {game}: its stored result"));
+            let rate = crate::RatedResult {
+                pool: r.get(1),
+                accounts: serde_json::from_str(r.get(2)).map_err(|_| damaged())?,
+                places: serde_json::from_str(r.get(3)).map_err(|_| damaged())?,
+            };
+            apply_ratings(&tx, &game, &rate, r.get(4)).await?;
+        }
+        tx.commit().await.map_err(pg)?;
+        Ok(rows.len())
     }
 
     async fn ratings(&self, account: &str) -> Result<Vec<crate::RatingRow>, StoreError> {

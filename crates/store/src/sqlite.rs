@@ -185,7 +185,8 @@ const MIGRATIONS: &[Migration] = &[
         pool       TEXT NOT NULL,
         accounts   TEXT NOT NULL,             -- JSON: each seat's account
         places     TEXT NOT NULL,             -- JSON: each seat's place
-        ended      INTEGER NOT NULL
+        ended      INTEGER NOT NULL,
+        seq        INTEGER                    -- the order the ratings were settled in
     ) WITHOUT ROWID;",
     ),
 ];
@@ -504,6 +505,21 @@ fn settle(
     if first == 0 {
         return Ok(());
     }
+    tx.prepare_cached(
+        "UPDATE rated_games SET seq = (SELECT coalesce(max(seq), 0) + 1 FROM rated_games)
+         WHERE game_id = ?1",
+    )?
+    .execute([game])?;
+    apply_ratings(tx, game, rate, at)
+}
+
+/// The ratings of `rate`'s players after game `game`, written with their history.
+fn apply_ratings(
+    tx: &Savepoint<'_>,
+    game: &str,
+    rate: &crate::RatedResult,
+    at: i64,
+) -> rusqlite::Result<()> {
     let mut before = Vec::with_capacity(rate.accounts.len());
     for account in &rate.accounts {
         let rating = tx
@@ -1167,6 +1183,48 @@ impl Store for SqliteStore {
             .collect()
         })
         .await
+    }
+
+    async fn recompute_ratings(&self) -> Result<usize, StoreError> {
+        let results = self
+            .call(|tx| {
+                tx.execute_batch("DELETE FROM ratings; DELETE FROM rating_history;")?;
+                let games = tx
+                    .prepare(
+                        "SELECT game_id, pool, accounts, places, ended FROM rated_games
+                         ORDER BY seq",
+                    )?
+                    .query_map([], |r| {
+                        Ok((
+                            r.get::<_, String>(0)?,
+                            r.get::<_, String>(1)?,
+                            r.get::<_, String>(2)?,
+                            r.get::<_, String>(3)?,
+                            r.get::<_, i64>(4)?,
+                        ))
+                    })?
+                    .collect::<Result<Vec<_>, _>>()?;
+                let mut done = 0;
+                for (game, pool, accounts, places, ended) in games {
+                    let (Ok(accounts), Ok(places)) = (
+                        serde_json::from_str(&accounts),
+                        serde_json::from_str(&places),
+                    ) else {
+                        return Ok(Err(format!("rated game {game}: its stored result")));
+                    };
+                    let rate = crate::RatedResult {
+                        pool,
+                        accounts,
+                        places,
+                    };
+                    apply_ratings(&tx, &game, &rate, ended)?;
+                    done += 1;
+                }
+                tx.commit()?;
+                Ok(Ok(done))
+            })
+            .await?;
+        results.map_err(StoreError::Damaged)
     }
 
     async fn ratings(&self, account: &str) -> Result<Vec<crate::RatingRow>, StoreError> {
