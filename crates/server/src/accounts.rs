@@ -45,6 +45,9 @@ pub struct Credentials {
     pub name: String,
     /// The password.
     pub password: String,
+    /// At sign-up: the account is a bot's (it gets an API token for the bot API).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// `POST /api/me/password`.
@@ -61,6 +64,10 @@ pub struct NewPassword {
 pub struct Me {
     name: String,
     created: String,
+    bot: bool,
+    /// A new bot's API token: shown once, at sign-up.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
 }
 
 impl Me {
@@ -68,6 +75,8 @@ impl Me {
         Me {
             name: account.name.clone(),
             created: rfc3339(account.created),
+            bot: account.bot,
+            token: None,
         }
     }
 }
@@ -221,16 +230,21 @@ pub async fn sign_up(
         name,
         password_hash: hash(credentials.password).await?,
         created: now_ms(),
+        bot: credentials.bot,
     };
-    if !state.store.create_account(account.clone()).await? {
+    let api_token = credentials.bot.then(TokenDigest::issue);
+    let digest = api_token.as_ref().map(|(_, d)| d.clone());
+    if !state.store.create_account(account.clone(), digest).await? {
         return Err(ApiError::Conflict(format!(
             "the name {:?} is taken",
             account.name
         )));
     }
-    tracing::info!(account = %account.name, "account created");
+    tracing::info!(account = %account.name, bot = account.bot, "account created");
     let cookie = start_session(state, &account, secure).await?;
-    Ok((Me::of(&account), cookie))
+    let mut me = Me::of(&account);
+    me.token = api_token.map(|(token, _)| token);
+    Ok((me, cookie))
 }
 
 /// Signs in with a name and a password.

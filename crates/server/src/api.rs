@@ -69,6 +69,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me/password", post(change_password))
         .route("/api/me/games", get(my_games).post(adopt))
         .route("/api/players/{name}", get(profile))
+        .route("/api/bots", get(bots))
+        .route("/api/bot/stream", get(bot_stream))
         .route("/api/leaderboard/{pool}", get(leaderboard))
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
@@ -348,6 +350,14 @@ async fn adopt(
 ) -> Result<Response, ApiError> {
     let games = games::adopt(&state, &signed_in, req).await?;
     Ok(secret(Json(json_games(games)).into_response()))
+}
+
+async fn bots(State(state): State<AppState>) -> Result<Json<crate::bots::Bots>, ApiError> {
+    Ok(Json(crate::bots::list(&state).await?))
+}
+
+async fn bot_stream(State(state): State<AppState>, bot: crate::bots::Bot) -> Response {
+    crate::bots::stream(state, bot)
 }
 
 async fn profile(

@@ -372,6 +372,18 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             set(&mut table.resigned, players, seat, true);
             Ok(retire(live, seat, table, "resignation", at))
         }
+        Command::Flag if live.table.clock.is_none() => {
+            // Without clocks, only a bot's patience runs out.
+            let Some(seat) = live.to_move().filter(|&s| live::is_bot(&live.table, s)) else {
+                return Err(ApiError::Conflict("no bot is to move".into()));
+            };
+            if live.deadline.is_none_or(|d| at < d) {
+                return Err(ApiError::Conflict("the bot still has time".into()));
+            }
+            let mut table = lapsed(&live.table);
+            set(&mut table.out_of_time, players, seat, true);
+            Ok(retire(live, seat, table, "forfeit", at))
+        }
         Command::Flag => {
             let running = live.table.clock.as_ref().and_then(|c| c.running);
             let deadline = live.table.clock.as_ref().and_then(|c| c.deadline());
@@ -718,7 +730,7 @@ fn settle_clock(live: &Live, plan: &mut Plan) -> Result<(), ApiError> {
     let to_move = live::to_move(&plan.table, plan.position.as_ref());
     let next = to_move
         .filter(|&s| !live::retired(&plan.table, s))
-        .filter(|_| live::seats_filled(&seats));
+        .filter(|_| live::seats_filled(&seats, &plan.table));
     let person = next.is_some_and(|s| {
         let row = &seats[s as usize];
         row.kind == SeatKind::Human && row.token_digest.is_some()
@@ -885,7 +897,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             version: live.version,
             change: plan.change.clone(),
             to_move,
-            deadline: plan.table.clock.as_ref().and_then(|c| c.deadline()),
+            deadline: deadline(&plan.table, to_move, plan.at, state.bot_patience),
             table: plan.table.clone(),
             computer_due,
             by: match &command {
@@ -896,6 +908,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
             rate: rated_result(&live, &plan, to_move),
         };
         let ply_after = commit.ply_after(live.history.len());
+        let committed_deadline = commit.deadline;
         game.expect_own(ply_after);
         let committed = state.store.commit(commit).await;
         if !matches!(committed, Ok(Committed::Done { .. })) {
@@ -911,7 +924,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                             ..
                         }
                     );
-                apply(&mut live, plan, version);
+                apply(&mut live, plan, version, committed_deadline);
                 live.view = view::render(&live);
                 game.publish(&live);
                 if wakes {
@@ -928,6 +941,22 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
     Err(ApiError::Conflict(
         "the game kept changing while this request was made; reload it and try again".into(),
     ))
+}
+
+/// When the time of the seat to move after a change at `at` runs out: its clock's deadline, or
+/// in a game without clocks a bot's `patience`.
+pub fn deadline(
+    table: &Table,
+    to_move: Option<u8>,
+    at: i64,
+    patience: std::time::Duration,
+) -> Option<i64> {
+    match &table.clock {
+        Some(clock) => clock.deadline(),
+        None => to_move
+            .filter(|&s| live::is_bot(table, s))
+            .map(|_| at + patience.as_millis() as i64),
+    }
 }
 
 /// The result to settle the players' ratings from, when `plan` ends a rated game (committed with
@@ -954,8 +983,8 @@ fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedRe
     })
 }
 
-/// Step 3: the committed plan into memory.
-fn apply(live: &mut Live, plan: Plan, version: i64) {
+/// Step 3: the committed plan into memory (`deadline`, the one committed with it).
+fn apply(live: &mut Live, plan: Plan, version: i64, deadline: Option<i64>) {
     match plan.change {
         Change::Move { mv, .. } => live.history.push(mv),
         Change::TakeBack { from } => live.history.truncate(from),
@@ -976,6 +1005,7 @@ fn apply(live: &mut Live, plan: Plan, version: i64) {
         live.seats[seat as usize] = row;
     }
     live.table = plan.table;
+    live.deadline = deadline;
     live.position = plan.position;
     live.updated = plan.at;
     live.version = version;

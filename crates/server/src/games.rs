@@ -56,6 +56,11 @@ pub enum SeatSpec {
     },
     /// A seat anyone may join from the lobby.
     Open,
+    /// A bot (an account playing through the bot API), by its name.
+    Bot {
+        /// The bot's account name.
+        name: String,
+    },
     /// The computer at `level` (default `medium`).
     Ai {
         /// A level name.
@@ -372,6 +377,25 @@ pub async fn create(
                     keys: Vec::new(),
                 }
             }
+            SeatSpec::Bot { name } => {
+                let bot = state
+                    .store
+                    .account_by_name(&name)
+                    .await?
+                    .filter(|a| a.bot)
+                    .ok_or_else(|| {
+                        ApiError::BadRequest(format!("there is no bot named {name:?}"))
+                    })?;
+                table.names[i] = Some(bot.name.clone());
+                set_bot(&mut table, players, i);
+                SeatRow {
+                    kind: SeatKind::Human,
+                    level: None,
+                    token_digest: None,
+                    owner: Some(bot.id),
+                    keys: Vec::new(),
+                }
+            }
             SeatSpec::Open => SeatRow {
                 kind: SeatKind::Open,
                 level: None,
@@ -401,13 +425,13 @@ pub async fn create(
     table.clock = control.map(|control| {
         let mut clock = trigonal_clock::Clock::new(control, players);
         // From the first ply on, once every seat has its player.
-        if live::seats_filled(&seats) {
+        if live::seats_filled(&seats, &table) {
             let person = to_move.is_some_and(|s| seats[s as usize].kind == SeatKind::Human);
             clock.run(to_move, person, now);
         }
         clock
     });
-    let deadline = table.clock.as_ref().and_then(|c| c.deadline());
+    let deadline = change::deadline(&table, to_move, now, state.bot_patience);
     let options = position.options();
     let row = GameRow {
         id: random_id(),
@@ -740,6 +764,12 @@ pub struct Held {
     pub id: String,
     /// The seat's token.
     pub token: String,
+}
+
+/// Marks seat `seat` of `table` (of `players`) as a bot's.
+fn set_bot(table: &mut Table, players: usize, seat: usize) {
+    table.bots.resize(players, false);
+    table.bots[seat] = true;
 }
 
 /// The signed-in player's games, those where it is their turn first, each with a token for

@@ -13,6 +13,7 @@
 mod accounts;
 mod analysis;
 mod api;
+mod bots;
 mod change;
 mod computer;
 mod error;
@@ -102,6 +103,8 @@ pub struct AppState {
     sign_in_limit: accounts::SignInLimit,
     /// How long a request's body may take to arrive.
     body_timeout: Duration,
+    /// How long a bot may take over a move in a game without clocks.
+    bot_patience: Duration,
 }
 
 impl AppState {
@@ -117,6 +120,7 @@ impl AppState {
             analysis_due: Arc::new(Notify::new()),
             sign_in_limit: accounts::SignInLimit::default(),
             body_timeout: Limits::default().body,
+            bot_patience: Limits::default().bot_patience,
         }
     }
 
@@ -190,6 +194,7 @@ impl Server {
                 })?;
         let mut state = AppState::new(store, config.games_per_minute);
         state.body_timeout = config.limits.body;
+        state.bot_patience = config.limits.bot_patience;
         Ok(Server {
             listener,
             state,

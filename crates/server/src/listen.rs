@@ -31,6 +31,8 @@ pub struct Limits {
     pub body: Duration,
     /// At shutdown, how long requests in flight may still take.
     pub grace: Duration,
+    /// How long a bot may take over a move in a game without clocks before it forfeits.
+    pub bot_patience: Duration,
 }
 
 impl Default for Limits {
@@ -40,6 +42,7 @@ impl Default for Limits {
             header: Duration::from_secs(10),
             body: Duration::from_secs(10),
             grace: Duration::from_secs(5),
+            bot_patience: Duration::from_secs(60),
         }
     }
 }

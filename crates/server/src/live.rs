@@ -36,13 +36,19 @@ pub fn retired(table: &Table, seat: u8) -> bool {
         || table.out_of_time.get(seat as usize) == Some(&true)
 }
 
-/// Whether every seat has its player: none open, none kept for a player who has not come.
-pub fn seats_filled(seats: &[SeatRow]) -> bool {
-    seats.iter().all(|s| match s.kind {
+/// Whether every seat has its player: none open, none kept for a player who has not come (a
+/// bot's seat counts as filled: the bot is there as soon as it is named).
+pub fn seats_filled(seats: &[SeatRow], table: &Table) -> bool {
+    seats.iter().enumerate().all(|(i, s)| match s.kind {
         SeatKind::Open => false,
-        SeatKind::Human => s.token_digest.is_some(),
+        SeatKind::Human => s.token_digest.is_some() || table.bots.get(i) == Some(&true),
         SeatKind::Ai | SeatKind::Record => true,
     })
+}
+
+/// Whether `seat` is played by a bot.
+pub fn is_bot(table: &Table, seat: u8) -> bool {
+    table.bots.get(seat as usize) == Some(&true) && !retired(table, seat)
 }
 
 /// The state of one game, as of the store's `version` of it.
@@ -69,6 +75,8 @@ pub struct Live {
     pub table: Table,
     /// The latest chat messages.
     pub chat: Vec<ChatRow>,
+    /// When the seat to move's time runs out (a clock's deadline, or a bot's patience).
+    pub deadline: Option<i64>,
     /// The seats whose players have the game open.
     pub present: Vec<u8>,
     /// The JSON view of the current state.
@@ -103,6 +111,7 @@ impl Live {
             table: row.table,
             chat: row.chat,
             present: row.present,
+            deadline: row.deadline,
             view: Utf8Bytes::from_static(""),
         })
     }
@@ -123,6 +132,7 @@ impl Live {
             self.table = row.table;
             self.chat = row.chat;
             self.present = row.present;
+            self.deadline = row.deadline;
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
                 self.position
                     .play(&mv.text)

@@ -37,6 +37,8 @@ struct View<'a> {
     rematch_of: Option<&'a str>,
     creator: Option<u8>,
     rated: bool,
+    /// Each seat played by a bot.
+    bots: &'a [bool],
     chat: ChatView<'a>,
     clock: Option<trigonal_clock::Control>,
     remaining_ms: Option<Vec<i64>>,
@@ -175,7 +177,9 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
                 kind: s.kind.as_str(),
                 level: s.level.clone(),
                 taken: s.kind != SeatKind::Open
-                    && !(s.kind == SeatKind::Human && s.token_digest.is_none()),
+                    && !(s.kind == SeatKind::Human
+                        && s.token_digest.is_none()
+                        && live.table.bots.get(seat) != Some(&true)),
                 name: live.table.names.get(seat).and_then(|n| n.as_deref()),
                 present: live.present.contains(&(seat as u8)),
                 resigned: live.resigned(seat as u8),
@@ -190,6 +194,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         rematch_of: live.table.rematch_of.as_deref(),
         creator: live.table.creator,
         rated: live.table.rated,
+        bots: &live.table.bots,
         chat: ChatView {
             enabled: !live.table.chat_off,
             messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]

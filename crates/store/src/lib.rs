@@ -200,6 +200,8 @@ pub struct Table {
     /// Whether the game is rated: every seat a signed-in player's, their ratings settled when
     /// it ends.
     pub rated: bool,
+    /// Each seat played by a bot (through the bot API).
+    pub bots: Vec<bool>,
 }
 
 /// An ending that is not the rules'.
@@ -246,6 +248,8 @@ pub struct AccountRow {
     pub password_hash: String,
     /// Created, unix milliseconds.
     pub created: i64,
+    /// Whether the account is a bot's (it plays through the bot API, with an API token).
+    pub bot: bool,
 }
 
 /// A signed-in session: only the digest of its secret is stored.
@@ -574,8 +578,19 @@ pub trait Store: Send + Sync {
     /// The analysis of game `game`, if asked for.
     async fn load_analysis(&self, game: &str) -> Result<Option<AnalysisRow>, StoreError>;
 
-    /// Stores a new account; `false` (nothing stored) when its name is taken, ignoring case.
-    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError>;
+    /// Stores a new account (a bot's with the digest of its API token); `false` (nothing stored)
+    /// when its name is taken, ignoring case.
+    async fn create_account(
+        &self,
+        account: AccountRow,
+        bot_token: Option<TokenDigest>,
+    ) -> Result<bool, StoreError>;
+
+    /// The bot whose API token has digest `digest`.
+    async fn bot_by_token(&self, digest: &TokenDigest) -> Result<Option<AccountRow>, StoreError>;
+
+    /// The names of every bot.
+    async fn bots(&self) -> Result<Vec<String>, StoreError>;
 
     /// The account named `name`, ignoring case.
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;

@@ -174,6 +174,9 @@ const MIGRATIONS: &[&str] = &[
         seq        BIGINT                      -- the order the ratings were settled in
     );
     CREATE SEQUENCE rating_order;",
+    // 9: bots: accounts with an API token (its digest).
+    "ALTER TABLE accounts ADD COLUMN bot_token TEXT;
+    CREATE UNIQUE INDEX accounts_by_bot_token ON accounts (bot_token) WHERE bot_token IS NOT NULL;",
 ];
 
 /// The end of every change statement, given a CTE `g(id, version, ply)` holding the changed
@@ -800,6 +803,7 @@ fn account_row(r: &tokio_postgres::Row) -> AccountRow {
         name: r.get(1),
         password_hash: r.get(2),
         created: r.get(3),
+        bot: r.get(4),
     }
 }
 
@@ -1298,18 +1302,23 @@ impl Store for PgStore {
         }))
     }
 
-    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError> {
+    async fn create_account(
+        &self,
+        account: AccountRow,
+        bot_token: Option<TokenDigest>,
+    ) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let n = client
             .execute(
-                "INSERT INTO accounts (id, name, name_key, password_hash, created)
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+                "INSERT INTO accounts (id, name, name_key, password_hash, created, bot_token)
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key) DO NOTHING",
                 &[
                     &account.id,
                     &account.name,
                     &account.name.to_lowercase(),
                     &account.password_hash,
                     &account.created,
+                    &bot_token.as_ref().map(TokenDigest::as_str),
                 ],
             )
             .await
@@ -1321,12 +1330,37 @@ impl Store for PgStore {
         let client = self.client().await?;
         let row = client
             .query_opt(
-                "SELECT id, name, password_hash, created FROM accounts WHERE name_key = $1",
+                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts WHERE name_key = $1",
                 &[&name.to_lowercase()],
             )
             .await
             .map_err(pg)?;
         Ok(row.map(|r| account_row(&r)))
+    }
+
+    async fn bot_by_token(&self, digest: &TokenDigest) -> Result<Option<AccountRow>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt(
+                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts
+                 WHERE bot_token = $1",
+                &[&digest.as_str()],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(row.map(|r| account_row(&r)))
+    }
+
+    async fn bots(&self) -> Result<Vec<String>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT name FROM accounts WHERE bot_token IS NOT NULL ORDER BY name_key",
+                &[],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|r| r.get(0)).collect())
     }
 
     async fn set_password(
@@ -1377,7 +1411,7 @@ impl Store for PgStore {
         let client = self.client().await?;
         let row = client
             .query_opt(
-                "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s
+                "SELECT a.id, a.name, a.password_hash, a.created, a.bot_token IS NOT NULL FROM sessions s
                  JOIN accounts a ON a.id = s.account WHERE s.digest = $1 AND s.expires > $2",
                 &[&digest.as_str(), &now],
             )

@@ -189,6 +189,11 @@ const MIGRATIONS: &[Migration] = &[
         seq        INTEGER                    -- the order the ratings were settled in
     ) WITHOUT ROWID;",
     ),
+    // 11: bots: accounts with an API token (its digest).
+    Migration::Sql(
+        "ALTER TABLE accounts ADD COLUMN bot_token TEXT;
+    CREATE UNIQUE INDEX accounts_by_bot_token ON accounts (bot_token) WHERE bot_token IS NOT NULL;",
+    ),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.
@@ -571,6 +576,7 @@ fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
         name: r.get(1)?,
         password_hash: r.get(2)?,
         created: r.get(3)?,
+        bot: r.get(4)?,
     })
 }
 
@@ -1070,19 +1076,24 @@ impl Store for SqliteStore {
         .await
     }
 
-    async fn create_account(&self, account: AccountRow) -> Result<bool, StoreError> {
+    async fn create_account(
+        &self,
+        account: AccountRow,
+        bot_token: Option<TokenDigest>,
+    ) -> Result<bool, StoreError> {
         self.call(move |tx| {
             let n = tx
                 .prepare_cached(
-                    "INSERT INTO accounts (id, name, name_key, password_hash, created)
-                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (name_key) DO NOTHING",
+                    "INSERT INTO accounts (id, name, name_key, password_hash, created, bot_token)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (name_key) DO NOTHING",
                 )?
                 .execute(params![
                     account.id,
                     account.name,
                     account.name.to_lowercase(),
                     account.password_hash,
-                    account.created
+                    account.created,
+                    bot_token.as_ref().map(TokenDigest::as_str)
                 ])?;
             tx.commit()?;
             Ok(n == 1)
@@ -1094,10 +1105,34 @@ impl Store for SqliteStore {
         let key = name.to_lowercase();
         self.call(move |tx| {
             tx.prepare_cached(
-                "SELECT id, name, password_hash, created FROM accounts WHERE name_key = ?1",
+                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts WHERE name_key = ?1",
             )?
             .query_row([key], account_row)
             .optional()
+        })
+        .await
+    }
+
+    async fn bot_by_token(&self, digest: &TokenDigest) -> Result<Option<AccountRow>, StoreError> {
+        let digest = digest.as_str().to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts
+                 WHERE bot_token = ?1",
+            )?
+            .query_row([digest], account_row)
+            .optional()
+        })
+        .await
+    }
+
+    async fn bots(&self) -> Result<Vec<String>, StoreError> {
+        self.call(|tx| {
+            tx.prepare_cached(
+                "SELECT name FROM accounts WHERE bot_token IS NOT NULL ORDER BY name_key",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect()
         })
         .await
     }
@@ -1147,7 +1182,7 @@ impl Store for SqliteStore {
         let digest = digest.as_str().to_string();
         self.call(move |tx| {
             tx.prepare_cached(
-                "SELECT a.id, a.name, a.password_hash, a.created FROM sessions s
+                "SELECT a.id, a.name, a.password_hash, a.created, a.bot_token IS NOT NULL FROM sessions s
                  JOIN accounts a ON a.id = s.account WHERE s.digest = ?1 AND s.expires > ?2",
             )?
             .query_row(params![digest, now], account_row)
