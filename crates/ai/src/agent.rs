@@ -13,7 +13,8 @@ use trigonal_games::{visit, UnknownGame, Visitor};
 
 use crate::knowledge::{Knowledge, NoKnowledge};
 use crate::mcts::MctsParams;
-use crate::player::{MctsPlayer, Player, RandomPlayer, UctPlayer};
+use crate::player::{BaselinePlayer, MctsPlayer, Player, RandomPlayer};
+use crate::uct::Baseline;
 use crate::{Budget, Level, Thought};
 
 /// A computer player as the command line and the arena name it.
@@ -23,6 +24,16 @@ pub enum Agent {
     Random,
     /// `uct:MS`: plain UCT, MS milliseconds a move.
     Uct {
+        /// Milliseconds a move.
+        ms: u64,
+    },
+    /// `mast:MS`: UCT with MAST playouts, MS milliseconds a move.
+    Mast {
+        /// Milliseconds a move.
+        ms: u64,
+    },
+    /// `grave:MS`: MC-GRAVE, MS milliseconds a move.
+    Grave {
         /// Milliseconds a move.
         ms: u64,
     },
@@ -37,7 +48,7 @@ pub enum Agent {
 
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent {text:?}: {reason} (agents: random, uct:MS, ai:LEVEL, ai:LEVEL:MS)")]
+#[error("bad agent {text:?}: {reason} (agents: random, uct:MS, mast:MS, grave:MS, ai:LEVEL, ai:LEVEL:MS)")]
 pub struct AgentError {
     /// The text given.
     pub text: String,
@@ -76,9 +87,15 @@ impl FromStr for Agent {
             ["uct", ms] => Ok(Agent::Uct {
                 ms: parse_ms(text, ms)?,
             }),
-            ["uct"] => Err(err(
-                "uct needs its milliseconds a move, as in uct:100".into()
-            )),
+            ["mast", ms] => Ok(Agent::Mast {
+                ms: parse_ms(text, ms)?,
+            }),
+            ["grave", ms] => Ok(Agent::Grave {
+                ms: parse_ms(text, ms)?,
+            }),
+            [kind @ ("uct" | "mast" | "grave")] => Err(err(format!(
+                "{kind} needs its milliseconds a move, as in {kind}:100"
+            ))),
             ["ai", level] | ["ai", level, _] => {
                 let level: Level = level
                     .parse()
@@ -90,7 +107,7 @@ impl FromStr for Agent {
                 Ok(Agent::Ai { level, ms })
             }
             ["ai"] => Err(err("ai needs a level, as in ai:hard".into())),
-            [kind, ..] if ["random", "uct", "ai"].contains(kind) => {
+            [kind, ..] if ["random", "uct", "mast", "grave", "ai"].contains(kind) => {
                 Err(err("too many `:` parts".into()))
             }
             [kind, ..] => Err(err(format!("unknown kind {kind:?}"))),
@@ -104,6 +121,8 @@ impl fmt::Display for Agent {
         match self {
             Agent::Random => f.write_str("random"),
             Agent::Uct { ms } => write!(f, "uct:{ms}"),
+            Agent::Mast { ms } => write!(f, "mast:{ms}"),
+            Agent::Grave { ms } => write!(f, "grave:{ms}"),
             Agent::Ai { level, ms: None } => write!(f, "ai:{level}"),
             Agent::Ai {
                 level,
@@ -122,7 +141,18 @@ impl Agent {
                 level: Level::Random,
                 ..
             } => Box::new(RandomPlayer::new(seed)),
-            Agent::Uct { ms } => Box::new(UctPlayer::new(
+            Agent::Uct { ms } => Box::new(BaselinePlayer::new(
+                Baseline::Uct,
+                Budget::Time(Duration::from_millis(ms)),
+                seed,
+            )),
+            Agent::Mast { ms } => Box::new(BaselinePlayer::new(
+                Baseline::Mast,
+                Budget::Time(Duration::from_millis(ms)),
+                seed,
+            )),
+            Agent::Grave { ms } => Box::new(BaselinePlayer::new(
+                Baseline::Grave,
                 Budget::Time(Duration::from_millis(ms)),
                 seed,
             )),

@@ -36,7 +36,7 @@ use trigonal_core::{DynGame, Game};
 
 pub use agent::{dyn_player, level_player, Agent, AgentError, DynPlayer};
 pub use player::Player;
-pub use uct::{uct_move, Budget};
+pub use uct::{baseline_move, uct_move, Baseline, Budget};
 
 /// How strong a computer player is. Every level answers within its time a move
 /// ([`Level::budget`]) and searches on up to [`Level::threads`] threads, with the search that

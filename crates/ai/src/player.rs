@@ -11,7 +11,7 @@ use trigonal_core::Game;
 use crate::alphabeta::AlphaBeta;
 use crate::knowledge::Knowledge;
 use crate::mcts::{Mcts, MctsParams};
-use crate::uct::uct_move;
+use crate::uct::{baseline_move, Baseline};
 use crate::{Budget, Thought};
 
 /// A computer player of game `G`. It may keep what it learnt from one move to the next (a search
@@ -79,17 +79,19 @@ impl<G: Game> Player<G> for RandomPlayer {
     }
 }
 
-/// Plain UCT ([`uct_move`]), a fresh tree every move: the fixed baseline.
-pub struct UctPlayer {
+/// A baseline search ([`baseline_move`]: UCT, MAST or GRAVE), a fresh tree every move.
+pub struct BaselinePlayer {
+    kind: Baseline,
     budget: Budget,
     limit: Option<Duration>,
     rng: SmallRng,
 }
 
-impl UctPlayer {
-    /// Plain UCT with `budget` a move.
-    pub fn new(budget: Budget, seed: u64) -> UctPlayer {
-        UctPlayer {
+impl BaselinePlayer {
+    /// The baseline `kind` with `budget` a move.
+    pub fn new(kind: Baseline, budget: Budget, seed: u64) -> BaselinePlayer {
+        BaselinePlayer {
+            kind,
             budget,
             limit: None,
             rng: SmallRng::seed_from_u64(seed),
@@ -97,10 +99,16 @@ impl UctPlayer {
     }
 }
 
-impl<G: Game> Player<G> for UctPlayer {
+impl<G: Game> Player<G> for BaselinePlayer {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        let best = uct_move(position, self.budget.at_most(self.limit), &mut self.rng);
-        Thought::unknown(best, position, "plain UCT")
+        let budget = self.budget.at_most(self.limit);
+        let best = baseline_move(self.kind, position, budget, &mut self.rng);
+        let detail = match self.kind {
+            Baseline::Uct => "plain UCT",
+            Baseline::Mast => "UCT with MAST playouts",
+            Baseline::Grave => "MC-GRAVE",
+        };
+        Thought::unknown(best, position, detail)
     }
     fn limit(&mut self, most: Option<Duration>) {
         self.limit = most;
