@@ -95,6 +95,42 @@ pub fn exact(
     solve_triangoli(p, TABLE_BITS, threads).ok()
 }
 
+/// The verdict of `position` for `seat`, with best play from there (the game's own result when
+/// it is over).
+fn verdict_for(position: &Triangoli, seat: Seat, threads: usize) -> Verdict {
+    if let Some(outcome) = position.outcome() {
+        return if outcome.winners.is_empty() {
+            Verdict::Draw
+        } else if outcome.winners.contains(seat) {
+            Verdict::Win
+        } else {
+            Verdict::Loss
+        };
+    }
+    let solved = solve_triangoli(position, TABLE_BITS, threads).expect("a game not over");
+    match (solved.seat == seat, solved.verdict) {
+        (true, v) => v,
+        (false, Verdict::Win) => Verdict::Loss,
+        (false, Verdict::Loss) => Verdict::Win,
+        (false, Verdict::Draw) => Verdict::Draw,
+    }
+}
+
+/// Whether playing `mv` in `position` (not over) keeps the exact value its side to move has:
+/// a win stays a win, a draw at least a draw (a lost position is kept by any move).
+pub fn keeps_value(position: &Triangoli, mv: <Triangoli as Game>::Move, threads: usize) -> bool {
+    let seat = position.to_move().expect("a position to move in");
+    let before = verdict_for(position, seat, threads);
+    let mut after = position.clone();
+    after.play(mv);
+    let now = verdict_for(&after, seat, threads);
+    match before {
+        Verdict::Win => now == Verdict::Win,
+        Verdict::Draw => now != Verdict::Loss,
+        Verdict::Loss => true,
+    }
+}
+
 /// Why a position cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SolveError {

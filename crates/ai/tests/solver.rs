@@ -236,3 +236,27 @@ fn alpha_beta_agrees_with_plain_minimax_at_fixed_depth() {
         }
     }
 }
+
+#[test]
+fn the_solvers_move_keeps_the_value_and_some_moves_do_not() {
+    use trigonal_ai::solve::{keeps_value, random_position, solve_triangoli};
+    let mut lost_somewhere = false;
+    for seed in 1..=12 {
+        let Some(position) = random_position(7, seed) else {
+            continue;
+        };
+        let solved = solve_triangoli(&position, 18, 1).unwrap();
+        let best = solved.best.parse().unwrap();
+        assert!(
+            keeps_value(&position, best, 1),
+            "seed {seed}: the solver's own move"
+        );
+        let mut moves = Vec::new();
+        trigonal_core::Game::legal_moves(&position, &mut moves);
+        lost_somewhere |= moves.iter().any(|&m| !keeps_value(&position, m, 1));
+    }
+    assert!(
+        lost_somewhere,
+        "in a dozen endgames some move throws the value away"
+    );
+}

@@ -5,6 +5,7 @@
 //! knows no game's rules: every game is reached through the registry (`trigonal-games`), generic
 //! code through its `Visitor`, the rest through `DynGame`.
 
+mod accuracy;
 mod analyse;
 mod arena;
 mod bench;
@@ -106,6 +107,8 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Each position of a record with its evaluation and best move.
     Analyse(analyse::AnalyseArgs),
+    /// How often an agent's move keeps the exact value of random Triangoli endgames.
+    Accuracy(accuracy::AccuracyArgs),
     /// Compute every player's ratings again from the stored results of the rated games.
     Ratings {
         /// Required: recompute (the only thing this command does).
@@ -155,6 +158,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Accuracy(args) => accuracy::run(&args),
         Command::Ratings { recompute: _, db } => trigonal_server::recompute_ratings_blocking(&db)
             .map(|n| println!("recomputed the ratings of {n} rated games"))
             .map_err(anyhow::Error::from),

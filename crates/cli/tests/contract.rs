@@ -308,3 +308,59 @@ fn ratings_are_recomputed_from_a_store() {
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("unknown scheme"), "{}", stderr(&o));
 }
+
+#[test]
+fn accuracy_counts_the_moves_that_keep_the_exact_value() {
+    let o = trigonal(
+        &[
+            "accuracy",
+            "triangoli",
+            "--empties",
+            "6",
+            "--positions",
+            "25",
+            "--agent",
+            "random",
+            "--json",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let line: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(line["positions"], 25);
+    let kept = line["kept"].as_u64().unwrap();
+    assert!(
+        kept < 25,
+        "a random mover throws some endgames away: {line}"
+    );
+    assert!((line["share"].as_f64().unwrap() - kept as f64 / 25.0).abs() < 1e-3);
+    // The same seed judges the same random moves.
+    let again = trigonal(
+        &[
+            "accuracy",
+            "triangoli",
+            "--empties",
+            "6",
+            "--positions",
+            "25",
+            "--agent",
+            "random",
+            "--json",
+        ],
+        "",
+    );
+    assert_eq!(stdout(&again), stdout(&o));
+    let o = trigonal(
+        &[
+            "accuracy",
+            "triangular",
+            "--empties",
+            "6",
+            "--agent",
+            "random",
+        ],
+        "",
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("triangoli only"), "{}", stderr(&o));
+}

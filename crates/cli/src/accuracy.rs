@@ -1,0 +1,88 @@
+//! `trigonal accuracy`: how often an agent's move keeps the exact value of random Triangoli
+//! positions (the solver knows it): a win stays a win, a draw at least a draw.
+
+use anyhow::Result;
+use clap::Args;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde::Serialize;
+use trigonal_ai::solve::{keeps_value, random_position};
+use trigonal_ai::Agent;
+use trigonal_triangoli::Triangoli;
+
+#[derive(Args, Debug)]
+pub struct AccuracyArgs {
+    /// The game id (the solver is for `triangoli`).
+    game: String,
+    /// Empty triangles in each position.
+    #[arg(long)]
+    empties: u32,
+    /// Positions to try.
+    #[arg(long, default_value_t = 20)]
+    positions: usize,
+    /// The agent whose moves are judged (`ai:hard`, `uct:100`, …).
+    #[arg(long)]
+    agent: String,
+    /// Seed of the random positions (and of the agent).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print `{"positions": N, "kept": K, "share": K/N}`.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Accuracy {
+    positions: usize,
+    kept: usize,
+    share: f64,
+}
+
+pub fn run(args: &AccuracyArgs) -> Result<()> {
+    anyhow::ensure!(
+        args.game == "triangoli",
+        "accuracy needs the exact solver, which is for triangoli only (not {})",
+        args.game
+    );
+    anyhow::ensure!(args.positions >= 1, "--positions must be at least 1");
+    let agent: Agent = args.agent.parse()?;
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let progress = ProgressBar::new(args.positions as u64);
+    progress.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {elapsed_precise}  {msg}")
+            .expect("a valid template"),
+    );
+    let (mut tried, mut kept, mut seed) = (0, 0, args.seed);
+    while tried < args.positions {
+        seed = seed.wrapping_add(1);
+        // A random game may end before reaching the count of empty triangles: try the next.
+        let Some(position) = random_position(args.empties, seed) else {
+            continue;
+        };
+        let mut player = agent.player::<Triangoli>(seed);
+        let mv = player.think(&position).best;
+        tried += 1;
+        if keeps_value(&position, mv, threads) {
+            kept += 1;
+        }
+        progress.set_message(format!("{kept} kept"));
+        progress.inc(1);
+    }
+    progress.finish_and_clear();
+    let share = kept as f64 / tried as f64;
+    if args.json {
+        let line = Accuracy {
+            positions: tried,
+            kept,
+            share: (share * 1000.0).round() / 1000.0,
+        };
+        println!("{}", serde_json::to_string(&line)?);
+    } else {
+        println!(
+            "{} kept the exact value in {kept} of {tried} positions with {} empty triangles ({:.1}%)",
+            args.agent,
+            args.empties,
+            100.0 * share
+        );
+    }
+    Ok(())
+}
