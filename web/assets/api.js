@@ -63,3 +63,12 @@ export function socketUrl(id) {
 function enc(s) {
   return encodeURIComponent(s);
 }
+
+export const getMe = () => call('GET', '/api/me');
+export const signUp = (name, password) => call('POST', '/api/accounts', { name, password });
+export const signIn = (name, password) => call('POST', '/api/session', { name, password });
+export const signOut = () => call('DELETE', '/api/session');
+export const myGames = () => call('GET', '/api/me/games');
+export const claimGames = (games) => call('POST', '/api/me/games', { games });
+export const player = (name) => call('GET', `/api/players/${enc(name)}`);
+export const leaderboard = (pool) => call('GET', `/api/leaderboard/${enc(pool)}`);

@@ -1,11 +1,14 @@
-// The single-page app: routes /, /game/{id} and /rules/{game}; the header with its language
+// The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name} and
+// /leaderboard/{pool}; the header with its language
 // switcher; internal links without page loads.
 
-import { h } from './dom.js';
+import { h, toast } from './dom.js';
 import { t, LANGUAGES, lang, setLang, onLanguage } from './i18n.js';
 import { mountHome } from './home.js';
 import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
+import { mountSignIn, mountProfile, mountLeaderboard } from './players.js';
+import * as account from './account.js';
 
 const main = document.getElementById('main');
 let page = null;
@@ -26,6 +29,12 @@ function route() {
     page = mountGame(main, { id: m[1], query, navigate });
   } else if ((m = path.match(/^\/rules\/([^/]+)\/?$/))) {
     page = mountRules(main, { game: m[1] });
+  } else if (path === '/signin' || path === '/signup') {
+    page = mountSignIn(main, { navigate, create: path === '/signup' });
+  } else if ((m = path.match(/^\/player\/([^/]+)\/?$/))) {
+    page = mountProfile(main, { name: m[1] });
+  } else if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/))) {
+    page = mountLeaderboard(main, { pool: m[1] });
   } else {
     main.replaceChildren(h('section', { class: 'card error-page' },
       h('h1', {}, t('error.not-found')),
@@ -46,11 +55,36 @@ function header() {
   const bar = document.getElementById('topbar');
   bar.replaceChildren(
     h('a', { href: '/', 'data-link': true, class: 'brand' },
-      h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), 'Trigonal'),
+      h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), h('span', { class: 'brand-text' }, 'Trigonal')),
     h('nav', { 'aria-label': t('nav.label') },
       h('a', { href: '/', 'data-link': true }, t('nav.play'))),
+    accountArea(),
     h('div', { class: 'lang' }, h('label', { for: 'lang', class: 'visually-hidden' }, t('nav.language')), select));
   document.querySelector('.skip').textContent = t('nav.skip');
+}
+
+/** Who is signed in, with a way out; or the ways in. */
+function accountArea() {
+  const me = account.me();
+  if (!account.known()) return h('div', { class: 'account', 'data-test': 'account' });
+  if (me) {
+    return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'true' },
+      h('a', { href: `/player/${encodeURIComponent(me.name)}`, 'data-link': true, 'data-test': 'account-name' }, me.name),
+      h('button', { type: 'button', class: 'small subtle', 'data-test': 'sign-out', onclick: signOut }, t('account.signout')));
+  }
+  return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'false' },
+    h('a', { href: '/signin', 'data-link': true, 'data-test': 'sign-in' }, t('account.signin')),
+    h('a', { href: '/signup', 'data-link': true, 'data-test': 'sign-up' }, t('account.create')));
+}
+
+async function signOut() {
+  try {
+    await account.signOut();
+    toast(t('account.signed-out'));
+    navigate('/');
+  } catch (e) {
+    toast(e.message || t('error.generic'), 'error');
+  }
 }
 
 document.addEventListener('click', (e) => {
@@ -66,5 +100,11 @@ onLanguage(() => {
   if (page && page.relabel) page.relabel();
 });
 
+account.onAccount(() => {
+  header();
+  if (page && page.account) page.account();
+});
+
 header();
+account.load();
 route();

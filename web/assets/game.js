@@ -6,6 +6,7 @@
 
 import * as api from './api.js';
 import * as store from './store.js';
+import * as account from './account.js';
 import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
@@ -471,7 +472,7 @@ class GamePage {
 
   /** The name to take an open seat under: this browser's, unless it plays here already. */
   defaultJoinName() {
-    return Object.keys(this.tokens.mine).length ? '' : store.defaultName();
+    return Object.keys(this.tokens.mine).length || account.me() ? '' : store.defaultName();
   }
 
   async join(seat) {
@@ -491,7 +492,7 @@ class GamePage {
       this.announce();
       this.render();
     } catch (e) {
-      toast(e.message || t('error.generic'), 'error');
+      toast(e.status === 401 ? t('join.signin') : e.message || t('error.generic'), 'error');
     }
   }
 
@@ -625,7 +626,7 @@ class GamePage {
     if (v.variant) bits.push(t(`variant.${v.variant}`));
     bits.push(t('game.players', { n: v.players }));
     replaceChildren(this.els.head,
-      h('h1', {}, gameName(v.game, v.name)),
+      h('h1', {}, gameName(v.game, v.name), v.rated ? [' ', h('span', { class: 'rated-tag', 'data-test': 'rated-tag' }, t('game.rated'))] : null),
       h('p', { class: 'sub' }, bits.join(' · '), ' · ',
         v.clock ? [h('span', { class: 'clock-control', 'data-test': 'control', title: controlLong(v.clock, t, lang()) }, controlText(v.clock, t, lang())), ' · '] : null,
         h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules'))));

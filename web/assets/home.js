@@ -11,6 +11,8 @@ import { swatch, gameUrl } from './game.js';
 import { cleanName, seatLabel } from './people.js';
 import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
 import { MINE_MAX, mineEntry, orderMine } from './mine.js';
+import * as account from './account.js';
+import { poolsOf } from './ratings.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
@@ -34,6 +36,7 @@ class HomePage {
     // The time control: a preset, or the custom fields as typed (checked at create).
     this.clock = { preset: 'none', kind: 'fischer', minutes: '5', seconds: '0', days: '2' };
     this.mine = null; // this browser's games with their views, once fetched
+    this.rated = false; // a rated game (signed in, against open seats only)
     this.closed = false;
   }
 
@@ -61,6 +64,19 @@ class HomePage {
     clearInterval(this.lobbyTimer);
     clearInterval(this.mineTimer);
     clearInterval(this.mineTick);
+  }
+
+  /** Signed in or out: the form's seats and the list of games change. */
+  account() {
+    if (!this.meta) return;
+    this.relabel();
+    this.loadMine();
+  }
+
+  /** Whether the seats make a rated game possible: the signed-in creator and open seats only. */
+  canRate() {
+    const kinds = this.choice.seats.map((s) => s.kind);
+    return Boolean(account.me()) && kinds.filter((k) => k === 'me').length === 1 && kinds.every((k) => k === 'me' || k === 'open');
   }
 
   relabel() {
@@ -165,7 +181,10 @@ class HomePage {
         h('p', { class: 'card-meta' },
           g.players[0] === g.players[1] ? t('game.players', { n: g.players[0] }) : t('game.players-range', { min: g.players[0], max: g.players[1] }),
           ' · ',
-          h('a', { href: `/rules/${g.id}`, 'data-link': true, onclick: (e) => e.stopPropagation() }, t('nav.rules')))));
+          h('a', { href: `/rules/${g.id}`, 'data-link': true, onclick: (e) => e.stopPropagation() }, t('nav.rules')),
+          poolsOf(g.id).length ? [' · ', h('a', {
+            href: `/leaderboard/${poolsOf(g.id)[0]}`, 'data-link': true, 'data-test': `leaderboard-${g.id}`, onclick: (e) => e.stopPropagation(),
+          }, t('leaderboard.link'))] : null)));
     });
     replaceChildren(this.els.cards, cards);
   }
@@ -222,7 +241,9 @@ class HomePage {
           h('label', { for: kindId, class: 'visually-hidden' }, t('setup.who', { seat: seatName(g.id, i) })),
           h('select', { id: kindId, 'data-key': kindId, 'data-test': kindId, onchange: (e) => this.setKind(seat, e.target.value) },
             SEAT_KINDS.map((k) => h('option', { value: k, selected: k === seat.kind }, t(`setup.kind.${k}`)))),
-          NAMED_KINDS.has(seat.kind)
+          seat.kind === 'me' && account.me()
+            ? h('span', { class: 'seat-account', 'data-test': `seat-${i}-account` }, account.me().name)
+            : NAMED_KINDS.has(seat.kind)
             ? [h('label', { for: nameId, class: 'visually-hidden' }, t('setup.name', { seat: seatName(g.id, i) })),
               h('input', {
                 type: 'text', id: nameId, class: 'name-input', 'data-key': nameId, 'data-test': nameId,
@@ -242,8 +263,23 @@ class HomePage {
       h('div', { class: 'seats' }, seats),
       h('p', { class: 'help' }, t('setup.help')),
       this.clockFields(),
+      this.ratedField(),
       h('div', { class: 'form-actions' },
         h('button', { type: 'submit', class: 'primary big', 'data-key': 'start', 'data-test': 'start', disabled: this.creating }, t('setup.start'))));
+  }
+
+  /** The "Rated" box: offered to a signed-in player whose other seats are all open. */
+  ratedField() {
+    if (!account.me()) return null;
+    const can = this.canRate();
+    return h('div', { class: 'rated-choice' },
+      h('label', {},
+        h('input', {
+          type: 'checkbox', 'data-test': 'rated', 'data-key': 'rated', checked: can && this.rated, disabled: !can,
+          'aria-describedby': 'rated-help', onchange: (e) => { this.rated = e.target.checked; },
+        }),
+        ' ', t('setup.rated')),
+      h('p', { class: 'help', id: 'rated-help' }, t(can ? 'setup.rated.help' : 'setup.rated.off')));
   }
 
   /** The time control: the presets (no clock first), and for a custom one its fields. */
@@ -304,7 +340,8 @@ class HomePage {
 
   async create() {
     const c = this.choice;
-    const names = c.seats.map((s) => (NAMED_KINDS.has(s.kind) ? cleanName(s.name) : { ok: true, name: null }));
+    const signedIn = Boolean(account.me());
+    const names = c.seats.map((s) => (NAMED_KINDS.has(s.kind) && !(signedIn && s.kind === 'me') ? cleanName(s.name) : { ok: true, name: null }));
     const bad = names.findIndex((n) => !n.ok);
     if (bad >= 0) {
       toast(t('name.invalid'), 'error');
@@ -320,15 +357,17 @@ class HomePage {
     const seats = c.seats.map((s, i) => {
       if (s.kind === 'ai') return { kind: 'ai', level: s.level };
       if (s.kind === 'open') return { kind: 'open' };
+      if (s.kind === 'me' && signedIn) return { kind: 'human', player: 'me' };
       return names[i].name ? { kind: 'human', name: names[i].name } : { kind: 'human' };
     });
     const me = c.seats.findIndex((s) => s.kind === 'me');
-    if (me >= 0) store.setDefaultName(names[me].name);
+    if (me >= 0 && !signedIn) store.setDefaultName(names[me].name);
     this.creating = true;
     this.renderForm();
     try {
       const spec = { game: c.game, variant: c.variant, players: c.players, seats };
       if (clock.clock) spec.clock = clock.clock;
+      if (this.rated && this.canRate()) spec.rated = true;
       const r = await api.createGame(spec);
       let first = null;
       for (const { seat, token } of r.seats) {
@@ -377,11 +416,11 @@ class HomePage {
             h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))))));
     }
     replaceChildren(this.els.lobbyList, body);
-    this.els.lobby.querySelector('.lobby-name').hidden = !(list && list.length);
+    this.els.lobby.querySelector('.lobby-name').hidden = !(list && list.length) || Boolean(account.me());
   }
 
   async join(g, seat) {
-    const typed = cleanName(this.joinName);
+    const typed = account.me() ? { ok: true, name: null } : cleanName(this.joinName);
     if (!typed.ok) {
       toast(t('name.invalid'), 'error');
       this.els.lobby.querySelector('#join-name')?.focus();
@@ -394,7 +433,7 @@ class HomePage {
       store.rememberGame(g.id, g.game);
       this.navigate(gameUrl(g.id, r.seat));
     } catch (e) {
-      toast(e.message || t('error.generic'), 'error');
+      toast(e.status === 401 ? t('join.signin') : e.message || t('error.generic'), 'error');
       this.refreshLobby();
     }
   }
@@ -404,7 +443,17 @@ class HomePage {
    * with the ones where it is its turn first.
    */
   async loadMine() {
-    const stored = store.myGames().filter((g) => Object.keys(store.tokens(g.id).mine).length).slice(0, MINE_MAX);
+    let stored = store.myGames().filter((g) => Object.keys(store.tokens(g.id).mine).length).slice(0, MINE_MAX);
+    if (account.me()) {
+      // Signed in: the account's games, wherever they were played, with a token for this browser.
+      try {
+        const r = await api.myGames();
+        account.keep(r.games);
+        stored = r.games.slice(0, MINE_MAX).map((g) => ({ id: g.id, game: g.game, at: g.updated }));
+      } catch {
+        // Signed out meanwhile: this browser's own list.
+      }
+    }
     const found = await inTurns(stored, 4, async (g) => {
       try {
         const v = await api.getView(g.id);
@@ -420,7 +469,7 @@ class HomePage {
 
   renderMine() {
     if (!this.els) return;
-    const stored = store.myGames().some((g) => Object.keys(store.tokens(g.id).mine).length);
+    const stored = account.me() || store.myGames().some((g) => Object.keys(store.tokens(g.id).mine).length);
     if (!stored && !(this.mine && this.mine.length)) {
       this.els.mine.hidden = true;
       return;

@@ -1,0 +1,131 @@
+// The account pages: sign in / create an account (/signin), a player's profile (/player/{name})
+// with ratings and their history, and a pool's leaderboard (/leaderboard/{pool}).
+
+import * as api from './api.js';
+import * as account from './account.js';
+import { h, toast } from './dom.js';
+import { t } from './i18n.js';
+import { gameName } from './games.js';
+import { POOLS, poolGame, ratingText, validName } from './ratings.js';
+import { ratingChart } from './chart.js';
+
+/** A pool's name: the game's, and for Four Triangles the number of players. */
+export function poolName(pool) {
+  const { game, players } = poolGame(pool);
+  return players ? `${gameName(game)} · ${t('game.players', { n: players })}` : gameName(game);
+}
+
+function errorPage(main, e) {
+  main.replaceChildren(h('section', { class: 'card error-page' },
+    h('h1', {}, e.status === 404 ? t('error.not-found') : t('error.generic')),
+    h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
+}
+
+export function mountSignIn(main, { navigate, create }) {
+  let busy = false;
+  const submit = async (form) => {
+    if (busy) return;
+    const name = form.name.value.trim();
+    const password = form.password.value;
+    if (create && !validName(name)) {
+      toast(t('account.name.invalid'), 'error');
+      form.name.focus();
+      return;
+    }
+    busy = true;
+    try {
+      await account.enter(name, password, create);
+      toast(t('account.welcome', { name: account.me().name }));
+      navigate('/');
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    } finally {
+      busy = false;
+    }
+  };
+  const render = () => {
+    document.title = `${t(create ? 'account.create' : 'account.signin')} · Trigonal`;
+    main.replaceChildren(h('section', { class: 'card account-form' },
+      h('h1', {}, t(create ? 'account.create' : 'account.signin')),
+      h('p', { class: 'help' }, t('account.help')),
+      h('form', { 'data-test': 'account-form', onsubmit: (e) => { e.preventDefault(); submit(e.target); } },
+        h('div', { class: 'field' },
+          h('label', { for: 'acc-name' }, t('account.name')),
+          h('input', { id: 'acc-name', name: 'name', type: 'text', required: true, autocomplete: 'username', 'data-test': 'acc-name', maxlength: 20 })),
+        h('div', { class: 'field' },
+          h('label', { for: 'acc-password' }, t('account.password')),
+          h('input', { id: 'acc-password', name: 'password', type: 'password', required: true, autocomplete: create ? 'new-password' : 'current-password', 'data-test': 'acc-password' })),
+        create ? h('p', { class: 'help' }, t('account.rules')) : null,
+        h('div', { class: 'form-actions' },
+          h('button', { type: 'submit', class: 'primary', 'data-test': 'acc-submit' }, t(create ? 'account.create' : 'account.signin')))),
+      h('p', {}, h('a', { href: create ? '/signin' : '/signup', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none')))));
+  };
+  render();
+  return { relabel: render };
+}
+
+export function mountProfile(main, { name }) {
+  let data = null;
+  let closed = false;
+  const render = () => {
+    if (!data) return;
+    document.title = `${data.name} · Trigonal`;
+    const pools = POOLS.filter((p) => data.ratings[p]).concat(Object.keys(data.ratings).filter((p) => !POOLS.includes(p)));
+    main.replaceChildren(h('section', { class: 'card profile', 'data-test': 'profile' },
+      h('h1', { 'data-test': 'profile-name' }, data.name),
+      h('p', { class: 'muted' }, t('profile.since', { date: new Date(data.created).toLocaleDateString(document.documentElement.lang || 'en') })),
+      h('h2', {}, t('profile.ratings')),
+      pools.length
+        ? h('div', { class: 'ratings' }, pools.map((p) => {
+          const r = data.ratings[p];
+          return h('div', { class: 'rating-card', 'data-test': 'rating', 'data-pool': p, 'data-rating': String(Math.round(r.rating)), 'data-games': String(r.games) },
+            h('h3', {}, h('a', { href: `/leaderboard/${p}`, 'data-link': true }, poolName(p))),
+            h('p', { class: 'rating-line' },
+              h('strong', { class: 'rating-value', title: r.provisional ? t('rating.provisional') : null }, ratingText(r.rating, r.provisional)),
+              r.provisional ? h('span', { class: 'muted' }, ' ', t('rating.provisional')) : null,
+              h('span', { class: 'muted' }, ' · ', t('rating.deviation', { n: Math.round(r.deviation) }), ' · ', t('rating.games', { n: r.games }))),
+            ratingChart(r.history, t('rating.chart', { pool: poolName(p) })));
+        }))
+        : h('p', { class: 'muted', 'data-test': 'no-ratings' }, t('profile.none')),
+      h('h2', {}, t('profile.games')),
+      data.games.length
+        ? h('ul', { class: 'game-list', 'data-test': 'profile-games' }, data.games.map((id) =>
+          h('li', {}, h('a', { href: `/game/${encodeURIComponent(id)}`, 'data-link': true }, id))))
+        : h('p', { class: 'muted' }, t('profile.no-games'))));
+  };
+  main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
+  api.player(name).then((d) => {
+    if (closed) return;
+    data = d;
+    render();
+  }, (e) => { if (!closed) errorPage(main, e); });
+  return { relabel: render, unmount: () => { closed = true; } };
+}
+
+export function mountLeaderboard(main, { pool }) {
+  let data = null;
+  let closed = false;
+  const table = (players, test) => h('ol', { class: 'leaderboard', 'data-test': test }, players.map((p) =>
+    h('li', { 'data-name': p.name },
+      h('a', { href: `/player/${encodeURIComponent(p.name)}`, 'data-link': true }, p.name), ' ',
+      h('strong', {}, ratingText(p.rating, test === 'provisional')),
+      h('span', { class: 'muted' }, ' · ', t('rating.deviation', { n: Math.round(p.deviation) }), ' · ', t('rating.games', { n: p.games })))));
+  const render = () => {
+    if (!data) return;
+    const name = poolName(data.pool);
+    document.title = `${t('leaderboard.title', { pool: name })} · Trigonal`;
+    main.replaceChildren(h('section', { class: 'card board-page', 'data-test': 'leaderboard' },
+      h('h1', {}, t('leaderboard.title', { pool: name })),
+      h('nav', { class: 'pools', 'aria-label': t('leaderboard.pools') }, POOLS.map((p) =>
+        h('a', { href: `/leaderboard/${p}`, 'data-link': true, 'aria-current': p === data.pool ? 'page' : null }, poolName(p)))),
+      data.players.length ? table(data.players, 'ranked') : h('p', { class: 'muted' }, t('leaderboard.empty')),
+      data.provisional.length ? [h('h2', {}, t('leaderboard.provisional')), h('p', { class: 'help' }, t('leaderboard.provisional.help')), table(data.provisional, 'provisional')] : null));
+  };
+  main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
+  api.leaderboard(pool).then((d) => {
+    if (closed) return;
+    data = d;
+    render();
+  }, (e) => { if (!closed) errorPage(main, e); });
+  return { relabel: render, unmount: () => { closed = true; } };
+}
