@@ -72,3 +72,4 @@ export const myGames = () => call('GET', '/api/me/games');
 export const claimGames = (games) => call('POST', '/api/me/games', { games });
 export const player = (name) => call('GET', `/api/players/${enc(name)}`);
 export const leaderboard = (pool) => call('GET', `/api/leaderboard/${enc(pool)}`);
+export const bots = () => call('GET', '/api/bots');

@@ -14,7 +14,7 @@ import { MINE_MAX, mineEntry, orderMine } from './mine.js';
 import * as account from './account.js';
 import { poolsOf } from './ratings.js';
 
-const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai'];
+const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai', 'bot'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
 const NAMED_KINDS = new Set(['me', 'here', 'invite']);
 
@@ -37,6 +37,7 @@ class HomePage {
     this.clock = { preset: 'none', kind: 'fischer', minutes: '5', seconds: '0', days: '2' };
     this.mine = null; // this browser's games with their views, once fetched
     this.rated = false; // a rated game (signed in, against open seats only)
+    this.bots = []; // the bots, [{name, online}], for bot seats and the list of those online
     this.closed = false;
   }
 
@@ -240,7 +241,8 @@ class HomePage {
         h('div', { class: 'seat-row' },
           h('label', { for: kindId, class: 'visually-hidden' }, t('setup.who', { seat: seatName(g.id, i) })),
           h('select', { id: kindId, 'data-key': kindId, 'data-test': kindId, onchange: (e) => this.setKind(seat, e.target.value) },
-            SEAT_KINDS.map((k) => h('option', { value: k, selected: k === seat.kind }, t(`setup.kind.${k}`)))),
+            SEAT_KINDS.filter((k) => k !== 'bot' || this.bots.length || seat.kind === 'bot')
+              .map((k) => h('option', { value: k, selected: k === seat.kind }, t(`setup.kind.${k}`)))),
           seat.kind === 'me' && account.me()
             ? h('span', { class: 'seat-account', 'data-test': `seat-${i}-account` }, account.me().name)
             : NAMED_KINDS.has(seat.kind)
@@ -250,6 +252,12 @@ class HomePage {
                 autocomplete: seat.kind === 'me' ? 'nickname' : 'off', value: seat.name || '',
                 placeholder: t('setup.name.placeholder'), oninput: (e) => { seat.name = e.target.value; },
               })]
+            : null,
+          seat.kind === 'bot'
+            ? [h('label', { for: `seat-${i}-bot`, class: 'visually-hidden' }, t('setup.bot')),
+              h('select', { id: `seat-${i}-bot`, 'data-key': `seat-${i}-bot`, 'data-test': `seat-${i}-bot`, onchange: (e) => { seat.bot = e.target.value; } },
+                this.bots.map((b) => h('option', { value: b.name, selected: b.name === seat.bot },
+                  b.online ? b.name : `${b.name} (${t('bots.offline')})`)))]
             : null,
           seat.kind === 'ai'
             ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
@@ -266,6 +274,21 @@ class HomePage {
       this.ratedField(),
       h('div', { class: 'form-actions' },
         h('button', { type: 'submit', class: 'primary big', 'data-key': 'start', 'data-test': 'start', disabled: this.creating }, t('setup.start'))));
+  }
+
+  /** The bots online now, under the open games: each can be given a seat above. */
+  renderBots() {
+    let box = this.els.lobby.querySelector('[data-test=bots]');
+    if (!box) {
+      box = h('div', { class: 'bots-online', 'data-test': 'bots' });
+      this.els.lobby.append(box);
+    }
+    const online = this.bots.filter((b) => b.online);
+    replaceChildren(box,
+      h('h3', {}, t('bots.title')),
+      online.length
+        ? h('ul', { class: 'game-list' }, online.map((b) => h('li', { 'data-test': `bot-${b.name}` }, h('span', { class: 'gl-name' }, b.name))))
+        : h('p', { class: 'muted' }, t('bots.none')));
   }
 
   /** The "Rated" box: offered to a signed-in player whose other seats are all open. */
@@ -333,6 +356,7 @@ class HomePage {
   setKind(seat, kind) {
     const was = seat.kind;
     seat.kind = kind;
+    if (kind === 'bot' && !seat.bot) seat.bot = (this.bots.find((b) => b.online) || this.bots[0])?.name;
     if (kind === 'me' && !seat.name) seat.name = store.defaultName();
     else if (was === 'me' && seat.name === store.defaultName()) seat.name = '';
     this.renderForm();
@@ -356,6 +380,7 @@ class HomePage {
     }
     const seats = c.seats.map((s, i) => {
       if (s.kind === 'ai') return { kind: 'ai', level: s.level };
+      if (s.kind === 'bot') return { kind: 'bot', name: s.bot };
       if (s.kind === 'open') return { kind: 'open' };
       if (s.kind === 'me' && signedIn) return { kind: 'human', player: 'me' };
       return names[i].name ? { kind: 'human', name: names[i].name } : { kind: 'human' };
@@ -395,11 +420,21 @@ class HomePage {
     } catch {
       this.lobby = null;
     }
+    try {
+      const had = this.bots.length;
+      this.bots = (await api.bots()).bots;
+      if (this.closed) return;
+      // The bot seat kind appears with the first bot.
+      if (!had && this.bots.length) this.renderForm();
+    } catch {
+      // The list of bots is a convenience: without it, no bot seat is offered.
+    }
     this.renderLobby();
   }
 
   renderLobby() {
     if (!this.els) return;
+    this.renderBots();
     const list = this.lobby;
     let body;
     if (list === null) body = h('p', { class: 'muted' }, t('loading'));
