@@ -4,35 +4,9 @@
 
 mod common;
 
-use common::{start_on, Place, Reply, TestServer};
-use serde_json::{json, Value};
+use common::{account, cookie_of, send, start_on, Place};
+use serde_json::json;
 use trigonal_store::on_both;
-
-/// Posts `body` to `path` with `cookie` (a `name=value` pair) and extra `headers`.
-async fn send(
-    server: &TestServer,
-    method: reqwest::Method,
-    path: &str,
-    body: Value,
-    cookie: Option<&str>,
-    headers: &[(&str, &str)],
-) -> Reply {
-    let mut request = server.http.request(method, server.url(path)).json(&body);
-    if let Some(cookie) = cookie {
-        request = request.header("cookie", cookie);
-    }
-    for (k, v) in headers {
-        request = request.header(*k, *v);
-    }
-    Reply::status_of(request.send().await.unwrap()).await
-}
-
-/// The session cookie a reply sets, as `name=value`, and the whole header.
-fn cookie_of(reply: &Reply) -> (String, String) {
-    let header = reply.headers["set-cookie"].to_str().unwrap().to_string();
-    let pair = header.split(';').next().unwrap().to_string();
-    (pair, header)
-}
 
 async fn accounts_sign_up_in_and_out(kind: &str) {
     let place = Place::new(kind).await;
@@ -305,21 +279,6 @@ async fn sign_in_attempts_are_limited_per_name(kind: &str) {
 }
 
 on_both!(sign_in_attempts_are_limited_per_name);
-
-/// Signs up `name` and returns its session cookie.
-async fn account(server: &TestServer, name: &str) -> String {
-    let r = send(
-        server,
-        reqwest::Method::POST,
-        "/api/accounts",
-        json!({"name": name, "password": "a long password"}),
-        None,
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    cookie_of(&r).0
-}
 
 async fn seats_belong_to_accounts_and_every_browser_gets_their_token(kind: &str) {
     let place = Place::new(kind).await;

@@ -5,38 +5,10 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{start_on, Place, Reply, TestServer};
+use common::{account, send, start_on, Place, TestServer};
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 use trigonal_store::on_both;
-
-async fn send(
-    server: &TestServer,
-    method: reqwest::Method,
-    path: &str,
-    body: Value,
-    cookie: Option<&str>,
-) -> Reply {
-    let mut request = server.http.request(method, server.url(path)).json(&body);
-    if let Some(cookie) = cookie {
-        request = request.header("cookie", cookie);
-    }
-    Reply::status_of(request.send().await.unwrap()).await
-}
-
-async fn account(server: &TestServer, name: &str) -> String {
-    let r = send(
-        server,
-        reqwest::Method::POST,
-        "/api/accounts",
-        json!({"name": name, "password": "a long password"}),
-        None,
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    let header = r.headers["set-cookie"].to_str().unwrap();
-    header.split(';').next().unwrap().to_string()
-}
 
 /// A rated Triangoli game of `host` (seat 0) joined by `guest` (seat 1); the id and both tokens.
 async fn rated_game(server: &TestServer, host: &str, guest: &str) -> (String, String, String) {
@@ -48,6 +20,7 @@ async fn rated_game(server: &TestServer, host: &str, guest: &str) -> (String, St
         json!({"game": "triangoli", "rated": true,
         "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
         Some(host),
+        &[],
     )
     .await;
     assert_eq!(r.status, 201, "{}", r.text);
@@ -59,6 +32,7 @@ async fn rated_game(server: &TestServer, host: &str, guest: &str) -> (String, St
         &format!("/api/games/{id}/join"),
         json!({"seat": 1}),
         Some(guest),
+        &[],
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.text);
@@ -104,6 +78,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
             "/api/games",
             json!({"game": "triangoli", "rated": true, "seats": seats}),
             cookie,
+            &[],
         )
         .await;
         assert_eq!(r.status, status, "{seats}: {}", r.text);
@@ -115,6 +90,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         json!({"game": "triangoli", "rated": true,
         "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
         Some(&ann),
+        &[],
     )
     .await;
     let id = r.body["id"].as_str().unwrap().to_string();
@@ -124,6 +100,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         &format!("/api/games/{id}/join"),
         json!({"seat": 1}),
         None,
+        &[],
     )
     .await;
     assert_eq!(
@@ -137,6 +114,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         &format!("/api/games/{id}/join"),
         json!({"seat": 1}),
         Some(&ann),
+        &[],
     )
     .await;
     assert_eq!(r.status, 409, "nor anyone twice: {}", r.text);
@@ -146,6 +124,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         &format!("/api/games/{id}/join"),
         json!({"seat": 1}),
         Some(&bob),
+        &[],
     )
     .await;
     assert_eq!(r.status, 200, "{}", r.text);
@@ -166,7 +145,15 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         .await;
     assert_eq!(r.status, 409, "a rated result stands: {}", r.text);
 
-    let profile = send(&server, get.clone(), "/api/players/ANN", json!(null), None).await;
+    let profile = send(
+        &server,
+        get.clone(),
+        "/api/players/ANN",
+        json!(null),
+        None,
+        &[],
+    )
+    .await;
     assert_eq!(profile.status, 200, "{}", profile.text);
     let ann_rating = &profile.body["ratings"]["triangoli"];
     assert!(
@@ -178,7 +165,15 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
     assert_eq!(ann_rating["provisional"], true);
     assert_eq!(ann_rating["history"].as_array().unwrap().len(), 1);
     assert_eq!(profile.body["games"][0], id.as_str());
-    let bob_profile = send(&server, get.clone(), "/api/players/bob", json!(null), None).await;
+    let bob_profile = send(
+        &server,
+        get.clone(),
+        "/api/players/bob",
+        json!(null),
+        None,
+        &[],
+    )
+    .await;
     assert!(
         bob_profile.body["ratings"]["triangoli"]["rating"]
             .as_f64()
@@ -191,7 +186,8 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
             get.clone(),
             "/api/players/nobody",
             json!(null),
-            None
+            None,
+            &[]
         )
         .await
         .status,
@@ -229,6 +225,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
             &format!("/api/players/{name}"),
             json!(null),
             None,
+            &[],
         )
         .await;
         let r = &p.body["ratings"]["triangoli"];
@@ -241,6 +238,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         "/api/leaderboard/triangoli",
         json!(null),
         None,
+        &[],
     )
     .await;
     assert_eq!(board.status, 200, "{}", board.text);
@@ -267,7 +265,8 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
             get.clone(),
             "/api/leaderboard/chess",
             json!(null),
-            None
+            None,
+            &[]
         )
         .await
         .status,
@@ -279,7 +278,8 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
             get,
             "/api/leaderboard/four-triangles-3",
             json!(null),
-            None
+            None,
+            &[]
         )
         .await
         .body["players"],

@@ -301,3 +301,44 @@ pub async fn next_view(ws: &mut Ws) -> Value {
         }
     }
 }
+
+/// Sends `body` to `path` with `cookie` (a `name=value` pair) and extra `headers`.
+pub async fn send(
+    server: &TestServer,
+    method: reqwest::Method,
+    path: &str,
+    body: Value,
+    cookie: Option<&str>,
+    headers: &[(&str, &str)],
+) -> Reply {
+    let mut request = server.http.request(method, server.url(path)).json(&body);
+    if let Some(cookie) = cookie {
+        request = request.header("cookie", cookie);
+    }
+    for (k, v) in headers {
+        request = request.header(*k, *v);
+    }
+    Reply::status_of(request.send().await.unwrap()).await
+}
+
+/// The session cookie a reply sets, as `name=value`, and the whole header.
+pub fn cookie_of(reply: &Reply) -> (String, String) {
+    let header = reply.headers["set-cookie"].to_str().unwrap().to_string();
+    let pair = header.split(';').next().unwrap().to_string();
+    (pair, header)
+}
+
+/// Signs up `name` (password "a long password") and returns its session cookie.
+pub async fn account(server: &TestServer, name: &str) -> String {
+    let r = send(
+        server,
+        reqwest::Method::POST,
+        "/api/accounts",
+        json!({"name": name, "password": "a long password"}),
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    cookie_of(&r).0
+}
