@@ -7,13 +7,13 @@
 //! gives no usable session. Sign-in attempts are limited per name (10 a minute) and per address
 //! (30); an unknown name costs the same work and gets the same answer as a wrong password.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::IpAddr;
 use std::num::NonZeroU32;
 use std::sync::{Arc, OnceLock};
 
 use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use axum::extract::{ConnectInfo, FromRequestParts};
+use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
@@ -355,7 +355,7 @@ impl axum::extract::OptionalFromRequestParts<AppState> for SignedIn {
     }
 }
 
-/// The peer address of a request, when it has one (a router driven without a socket has none).
+/// The peer address of a request, as an extractor (see [`crate::limit::peer`]).
 pub struct Peer(pub Option<IpAddr>);
 
 impl FromRequestParts<AppState> for Peer {
@@ -365,11 +365,6 @@ impl FromRequestParts<AppState> for Peer {
         parts: &mut Parts,
         _: &AppState,
     ) -> Result<Self, std::convert::Infallible> {
-        Ok(Peer(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|ConnectInfo(a)| a.ip()),
-        ))
+        Ok(Peer(crate::limit::peer(parts)))
     }
 }

@@ -184,6 +184,25 @@ fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
             exact: None,
         });
     }
+    let advice = advise(position, ply as u64, BUDGET)?;
+    Ok(Entry {
+        ply,
+        value: advice.value,
+        best: Some(advice.best),
+        exact: advice.exact,
+    })
+}
+
+/// What the computer says of a position.
+struct Advice {
+    best: String,
+    value: Vec<f64>,
+    exact: Option<Exact>,
+}
+
+/// The move and the value of `position` (not over): the solver's, exact, where it settles the
+/// position quickly; else `ai:medium`'s after `budget` (its choices seeded with `seed`).
+fn advise(position: &dyn DynGame, seed: u64, budget: Duration) -> Result<Advice, ApiError> {
     if let Some(solved) = solve::exact(position, EXACT_EMPTIES, 1) {
         let mover = solved.seat.index();
         let share = match solved.verdict {
@@ -191,29 +210,26 @@ fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
             solve::Verdict::Draw => 0.5,
             solve::Verdict::Loss => 0.0,
         };
-        let value = (0..players)
-            .map(|s| if s == mover { share } else { 1.0 - share })
-            .collect();
-        return Ok(Entry {
-            ply,
-            value,
-            best: Some(solved.best.clone()),
+        return Ok(Advice {
+            best: solved.best.clone(),
+            value: (0..position.players())
+                .map(|s| if s == mover { share } else { 1.0 - share })
+                .collect(),
             exact: Some(exact(&solved)),
         });
     }
     let agent = Agent::Ai {
         level: Level::Medium,
-        ms: Some(BUDGET.as_millis() as u64),
+        ms: Some(budget.as_millis() as u64),
     };
-    let mut player = dyn_player(position.id(), agent, ply as u64)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut player =
+        dyn_player(position.id(), agent, seed).map_err(|e| ApiError::Internal(e.to_string()))?;
     let thought = player
         .think(position)
         .ok_or_else(|| ApiError::Internal("no move to think about".into()))?;
-    Ok(Entry {
-        ply,
+    Ok(Advice {
+        best: thought.best,
         value: thought.shares,
-        best: Some(thought.best),
         exact: None,
     })
 }
@@ -242,9 +258,7 @@ pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiEr
     let game = change::current(state, id).await?;
     let position = {
         let live = game.state.lock().await;
-        let seat = live.seat_of(token).ok_or_else(|| {
-            ApiError::Forbidden("that token does not belong to a seat of this game".into())
-        })?;
+        let seat = change::seat_of(&live, token)?;
         let people = (0..live.seats.len() as u8)
             .filter(|&s| live.is_person(s))
             .count();
@@ -260,24 +274,9 @@ pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiEr
     };
     let position: Arc<dyn DynGame> = Arc::from(position);
     tokio::task::spawn_blocking(move || {
-        if let Some(solved) = solve::exact(position.as_ref(), EXACT_EMPTIES, 1) {
-            return Ok(Hint {
-                mv: solved.best.clone(),
-                exact: Some(exact(&solved)),
-            });
-        }
-        let agent = Agent::Ai {
-            level: Level::Medium,
-            ms: Some(HINT.as_millis() as u64),
-        };
-        let mut player =
-            dyn_player(position.id(), agent, 1).map_err(|e| ApiError::Internal(e.to_string()))?;
-        let thought = player
-            .think(position.as_ref())
-            .ok_or_else(|| ApiError::Internal("no move to think about".into()))?;
-        Ok(Hint {
-            mv: thought.best,
-            exact: None,
+        advise(position.as_ref(), 1, HINT).map(|advice| Hint {
+            mv: advice.best,
+            exact: advice.exact,
         })
     })
     .await

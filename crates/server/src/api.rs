@@ -499,14 +499,7 @@ async fn hello(
         )
     })?;
     let game = crate::change::find(state, id).await?;
-    let seat = game
-        .state
-        .lock()
-        .await
-        .seat_of(&hello.token)
-        .ok_or_else(|| {
-            ApiError::Forbidden("that token does not belong to a seat of this game".into())
-        })?;
+    let seat = crate::change::seat_of(&*game.state.lock().await, &hello.token)?;
     if !seats.contains(&seat) {
         seats.push(seat);
         state.presence.arrive(id, seat).await;

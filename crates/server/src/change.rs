@@ -185,8 +185,9 @@ fn no_seat() -> ApiError {
     ApiError::Forbidden("that token does not belong to a seat of this game".into())
 }
 
-/// The seat of `token`, or 403.
-fn seat_of(live: &Live, token: &str) -> Result<u8, ApiError> {
+/// The seat of `token` in `live`, or 403: how every request that names a seat by its token
+/// finds it.
+pub fn seat_of(live: &Live, token: &str) -> Result<u8, ApiError> {
     live.seat_of(token).ok_or_else(no_seat)
 }
 

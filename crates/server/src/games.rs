@@ -562,9 +562,7 @@ pub async fn rematch(state: &AppState, id: &str, req: TokenRequest) -> Result<Re
         let new_id = live.table.rematch.clone().ok_or_else(|| {
             ApiError::Internal(format!("game {id}: the rematch made is not in memory"))
         })?;
-        let seat = live.seat_of(&token).ok_or_else(|| {
-            ApiError::Forbidden("that token does not belong to a seat of this game".into())
-        })?;
+        let seat = change::seat_of(&live, &token)?;
         (new_id, (seat as usize + 1) % live.seats.len())
     };
     let new_token = TokenDigest::derive(&token, &new_id);

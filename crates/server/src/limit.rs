@@ -56,6 +56,14 @@ impl CreationLimit {
     }
 }
 
+/// The peer address of a request, when it has one (a router driven without a socket has none).
+pub fn peer(parts: &Parts) -> Option<IpAddr> {
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(a)| a.ip())
+}
+
 /// An extractor that admits a request creating a game only within the limit of its address.
 /// Requests without a peer address (a router driven without a socket) are not limited.
 pub struct MayCreate;
@@ -64,9 +72,8 @@ impl FromRequestParts<AppState> for MayCreate {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let peer = parts.extensions.get::<ConnectInfo<SocketAddr>>();
-        if let (Some(limit), Some(ConnectInfo(peer))) = (&state.creation_limit, peer) {
-            limit.take(peer.ip())?;
+        if let (Some(limit), Some(peer)) = (&state.creation_limit, peer(parts)) {
+            limit.take(peer)?;
         }
         Ok(MayCreate)
     }

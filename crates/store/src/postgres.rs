@@ -752,12 +752,7 @@ async fn apply_ratings(
             )
             .await
             .map_err(pg)?;
-        before.push(trigonal_ratings::Rating {
-            rating: r.get(0),
-            deviation: r.get(1),
-            volatility: r.get(2),
-            games: r.get::<_, i32>(3) as u32,
-        });
+        before.push(rating_at(&r, 0));
     }
     let after = trigonal_ratings::rate(&before, &rate.places);
     for (account, r) in rate.accounts.iter().zip(after) {

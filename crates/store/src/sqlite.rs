@@ -532,14 +532,7 @@ fn apply_ratings(
                 "SELECT rating, deviation, volatility, games FROM ratings
                  WHERE account = ?1 AND pool = ?2",
             )?
-            .query_row(params![account, rate.pool], |r| {
-                Ok(trigonal_ratings::Rating {
-                    rating: r.get(0)?,
-                    deviation: r.get(1)?,
-                    volatility: r.get(2)?,
-                    games: r.get(3)?,
-                })
-            })
+            .query_row(params![account, rate.pool], |r| rating_at(r, 0))
             .optional()?;
         before.push(rating.unwrap_or(trigonal_ratings::Rating::START));
     }
@@ -567,6 +560,16 @@ fn apply_ratings(
         .execute(params![account, rate.pool, game, r.rating, r.deviation, at])?;
     }
     Ok(())
+}
+
+/// A rating from a row of `rating, deviation, volatility, games` starting at column `from`.
+fn rating_at(r: &rusqlite::Row<'_>, from: usize) -> rusqlite::Result<trigonal_ratings::Rating> {
+    Ok(trigonal_ratings::Rating {
+        rating: r.get(from)?,
+        deviation: r.get(from + 1)?,
+        volatility: r.get(from + 2)?,
+        games: r.get(from + 3)?,
+    })
 }
 
 /// An account from a row of `id, name, password_hash, created`.
@@ -1272,12 +1275,7 @@ impl Store for SqliteStore {
             .query_map([account], |r| {
                 Ok(crate::RatingRow {
                     pool: r.get(0)?,
-                    rating: trigonal_ratings::Rating {
-                        rating: r.get(1)?,
-                        deviation: r.get(2)?,
-                        volatility: r.get(3)?,
-                        games: r.get(4)?,
-                    },
+                    rating: rating_at(r, 1)?,
                 })
             })?
             .collect()
@@ -1315,15 +1313,7 @@ impl Store for SqliteStore {
                  WHERE r.pool = ?1 ORDER BY r.rating DESC, a.name LIMIT ?2",
             )?
             .query_map(params![pool, limit as i64], |r| {
-                Ok((
-                    r.get(0)?,
-                    trigonal_ratings::Rating {
-                        rating: r.get(1)?,
-                        deviation: r.get(2)?,
-                        volatility: r.get(3)?,
-                        games: r.get(4)?,
-                    },
-                ))
+                Ok((r.get(0)?, rating_at(r, 1)?))
             })?
             .collect()
         })
