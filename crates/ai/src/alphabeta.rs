@@ -34,6 +34,9 @@ struct Entry<M> {
     value: i32,
     bound: Bound,
     best: Option<M>,
+    /// How much work the entry saves (the plies searched, or the moves left to the end): the
+    /// table keeps the weightier of two entries that meet in one slot.
+    weight: u16,
 }
 
 /// What a search to one depth found at the root.
@@ -211,43 +214,50 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             nodes = self.nodes;
         }
         self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
-        if self.threads > 1 {
-            let (value, best, searched) = self.split_root(position)?;
-            return Some(Found {
-                best,
-                value,
-                depth: u32::MAX,
-                nodes: nodes + searched,
-            });
-        }
-        let (value, best) = self.root(position, TO_THE_END as i32, -INFINITY, INFINITY);
-        if self.stopped {
-            return None;
-        }
+        // First only win, draw or loss: a window around zero, where every test is against the
+        // same bound and the table's bounds serve again. A draw is then exact; a win or loss is
+        // searched again on its side of zero only.
+        let (value, best) = self.root_window(position, -1, 1)?;
+        let (value, best) = match value.signum() {
+            0 => (value, best),
+            1 => self.root_window(position, 0, INFINITY)?,
+            _ => self.root_window(position, -INFINITY, 0)?,
+        };
         Some(Found {
-            best: best.expect("a position that is not over has a move"),
+            best,
             value,
             depth: u32::MAX,
             nodes: nodes + self.nodes,
         })
     }
 
+    /// The exact value of `position` within `lo..hi` (a value at or beyond a bound only says it
+    /// is that far), on this searcher's threads, and the best move; `None` if stopped.
+    fn root_window(&mut self, position: &G, lo: i32, hi: i32) -> Option<(i32, G::Move)> {
+        if self.threads > 1 {
+            return self.split_root(position, lo, hi);
+        }
+        let (value, best) = self.root(position, TO_THE_END as i32, lo, hi);
+        if self.stopped {
+            return None;
+        }
+        Some((value, best.expect("a position that is not over has a move")))
+    }
+
     /// An exact search of the root with its moves split between threads: the first move (the
     /// table's, else the best ordered) is searched alone for a bound; then each thread takes the
     /// next move, tests it with a null window against the best value so far (shared), and
     /// searches it fully only when it beats it. Each helper thread starts with a copy of the
-    /// table. The value, the best move and the positions visited; `None` if stopped.
-    fn split_root(&mut self, position: &G) -> Option<(i32, G::Move, u64)> {
+    /// table. The value within `lo..hi` and the best move (the positions visited are added to
+    /// this searcher's); `None` if stopped.
+    fn split_root(&mut self, position: &G, lo: i32, hi: i32) -> Option<(i32, G::Move)> {
         use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
         use std::sync::Mutex;
         let me = position.to_move().expect("a position that is not over");
         let mut moves = Vec::new();
         self.knowledge.search_moves(position, &mut moves);
         let key = position.position_hash();
-        let slot = key as usize & (self.table.len() - 1);
-        let table_move = self.table[slot]
-            .filter(|e| e.key == key)
-            .and_then(|e| e.best);
+        let table_move = self.probe(key).and_then(|e| e.best);
         if self.killers.is_empty() {
             self.killers.push([None, None]);
         }
@@ -256,11 +266,14 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         let mut order: Vec<usize> = (0..moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let moves: Vec<G::Move> = order.into_iter().map(|i| moves[i]).collect();
-        let first = self.child_value(position, me, moves[0], -INFINITY, INFINITY);
+        let first = self.child_value(position, me, moves[0], lo, hi);
         if self.stopped {
             return None;
         }
-        let alpha = AtomicI32::new(first);
+        if first >= hi {
+            return Some((first, moves[0]));
+        }
+        let alpha = AtomicI32::new(first.max(lo));
         let best = Mutex::new((first, moves[0]));
         let next = AtomicUsize::new(1);
         let stopped = AtomicBool::new(false);
@@ -269,14 +282,14 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             searcher.nodes = 0;
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= moves.len() || stopped.load(Ordering::Relaxed) {
+                let a = alpha.load(Ordering::Relaxed);
+                if i >= moves.len() || a >= hi || stopped.load(Ordering::Relaxed) {
                     break;
                 }
                 let mv = moves[i];
-                let a = alpha.load(Ordering::Relaxed);
                 let mut v = searcher.child_value(position, me, mv, a, a + 1);
-                if v > a && !searcher.stopped {
-                    v = searcher.child_value(position, me, mv, a, INFINITY);
+                if v > a && v < hi && a + 1 < hi && !searcher.stopped {
+                    v = searcher.child_value(position, me, mv, a, hi);
                 }
                 if searcher.stopped {
                     stopped.store(true, Ordering::Relaxed);
@@ -302,7 +315,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             return None;
         }
         let (value, mv) = *best.lock().expect("no thread panicked holding it");
-        Some((value, mv, nodes.load(Ordering::Relaxed)))
+        self.nodes = nodes.load(Ordering::Relaxed);
+        Some((value, mv))
     }
 
     /// The value of `mv` in `position` for `me` (the seat to move), searched to the end with the
@@ -481,7 +495,13 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
         let me = position.to_move().expect("node on a finished game");
         if ply > 0 {
-            if let Some(margin) = self.knowledge.last_move_margin(position) {
+            // Exact search asks within its window; the heuristic one needs the margin's sign.
+            let (lo, hi) = if self.to_the_end {
+                (alpha, beta)
+            } else {
+                (-1, 1)
+            };
+            if let Some(margin) = self.knowledge.end_margin(position, lo, hi) {
                 return if self.to_the_end {
                     margin
                 } else {
@@ -504,9 +524,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         } else {
             0
         };
-        let slot = key as usize & (self.table.len() - 1);
         let mut table_move = None;
-        if let Some(e) = self.table[slot].filter(|e| use_table && e.key == key) {
+        if let Some(e) = self.probe(key).filter(|_| use_table) {
             table_move = e.best;
             let usable = if self.to_the_end {
                 e.depth == TO_THE_END
@@ -617,20 +636,45 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         } else {
             depth.min(TO_THE_END as i32 - 1)
         };
-        let replace = match self.table[slot] {
-            Some(e) => e.key == key || e.depth as i32 <= depth,
-            None => true,
-        };
-        if replace {
-            self.table[slot] = Some(Entry {
-                key,
-                depth: depth as i16,
-                value: to_table(best_value, ply),
-                bound,
-                best: best_move,
-            });
+        let weight = if self.to_the_end {
+            self.knowledge.left(position).unwrap_or(u32::MAX)
+        } else {
+            depth as u32
         }
+        .min(u16::MAX as u32) as u16;
+        self.store(Entry {
+            key,
+            depth: depth as i16,
+            value: to_table(best_value, ply),
+            bound,
+            best: best_move,
+            weight,
+        });
         best_value
+    }
+
+    /// The table's entry for the position with hash `key`. Each slot is a pair: one entry kept
+    /// for its weight, one always replaced.
+    fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
+        let slot = key as usize & (self.table.len() - 2);
+        self.table[slot..slot + 2]
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Stores `entry`: over the same position's, else in the kept place when it weighs at least
+    /// as much as what is there, else in the always-replaced place.
+    fn store(&mut self, entry: Entry<G::Move>) {
+        let slot = entry.key as usize & (self.table.len() - 2);
+        let place = match (self.table[slot], self.table[slot + 1]) {
+            (Some(e), _) if e.key == entry.key => slot,
+            (_, Some(e)) if e.key == entry.key => slot + 1,
+            (Some(e), _) if e.weight > entry.weight => slot + 1,
+            _ => slot,
+        };
+        self.table[place] = Some(entry);
     }
 
     /// Scores `moves` for ordering: the table's move first, then the knowledge's scores, the

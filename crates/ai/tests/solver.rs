@@ -260,3 +260,176 @@ fn the_solvers_move_keeps_the_value_and_some_moves_do_not() {
         "in a dozen endgames some move throws the value away"
     );
 }
+/// Exact values (16 × cylinders + sectors, for the side to move) of `random_position(empties, seed)`
+/// as the solver before its speed-up found them: (empties, seed, value).
+const BEFORE: &[(u32, u64, i32)] = &[
+    (6, 1, 0),
+    (6, 2, 16),
+    (6, 3, -65),
+    (6, 4, -16),
+    (6, 5, -16),
+    (6, 6, 0),
+    (6, 7, -80),
+    (6, 8, 66),
+    (6, 9, 0),
+    (6, 10, 48),
+    (6, 11, 32),
+    (6, 12, 16),
+    (6, 13, -16),
+    (6, 14, -32),
+    (6, 15, 146),
+    (6, 16, 33),
+    (6, 17, -98),
+    (6, 18, -66),
+    (6, 19, 65),
+    (6, 20, -16),
+    (6, 21, 33),
+    (6, 22, 49),
+    (6, 23, 48),
+    (6, 24, -32),
+    (6, 25, -16),
+    (6, 26, 33),
+    (6, 27, -16),
+    (6, 28, 130),
+    (6, 29, 32),
+    (6, 30, 178),
+    (6, 31, 16),
+    (6, 32, 16),
+    (6, 33, 16),
+    (6, 34, 0),
+    (6, 35, 33),
+    (6, 36, 146),
+    (6, 37, 114),
+    (6, 38, -16),
+    (6, 39, -17),
+    (6, 40, 16),
+    (8, 1, -17),
+    (8, 2, 16),
+    (8, 3, 0),
+    (8, 4, -32),
+    (8, 5, 16),
+    (8, 6, 16),
+    (8, 7, -65),
+    (8, 8, -16),
+    (8, 9, -16),
+    (8, 10, 47),
+    (8, 11, 81),
+    (8, 12, 16),
+    (8, 13, -16),
+    (8, 14, 0),
+    (8, 15, 98),
+    (8, 16, 32),
+    (8, 17, -33),
+    (8, 18, 16),
+    (8, 19, 16),
+    (8, 20, 16),
+    (8, 21, 0),
+    (8, 22, 16),
+    (8, 23, 17),
+    (8, 24, -32),
+    (8, 25, 17),
+    (8, 26, 82),
+    (8, 27, 16),
+    (8, 28, 81),
+    (8, 29, 16),
+    (8, 30, 16),
+    (8, 31, 98),
+    (8, 32, 16),
+    (8, 33, 16),
+    (8, 34, -16),
+    (8, 35, 16),
+    (8, 36, 0),
+    (8, 37, 48),
+    (8, 38, 16),
+    (8, 39, 82),
+    (8, 40, 16),
+    (10, 1, 0),
+    (10, 2, 0),
+    (10, 3, -1),
+    (10, 4, -16),
+    (10, 5, 0),
+    (10, 6, 0),
+    (10, 7, -16),
+    (10, 8, -17),
+    (10, 9, -16),
+    (10, 10, -17),
+    (10, 11, 16),
+    (10, 12, 16),
+    (10, 13, -32),
+    (10, 14, 16),
+    (10, 15, 17),
+    (10, 16, 1),
+    (10, 17, -17),
+    (10, 18, -16),
+    (10, 19, -16),
+    (10, 20, 0),
+    (10, 21, 0),
+    (10, 22, 0),
+    (10, 23, 0),
+    (10, 24, -48),
+];
+
+#[test]
+fn the_faster_solver_finds_the_same_values_as_before() {
+    for &(empties, seed, want) in BEFORE {
+        let p = random_position(empties, seed).expect("a position");
+        let one = solve_triangoli(&p, 16, 1).unwrap();
+        assert_eq!(
+            16 * one.cylinders + one.sectors,
+            want,
+            "{empties} empty, seed {seed}"
+        );
+        let two = solve_triangoli(&p, 16, 2).unwrap();
+        assert_eq!(
+            16 * two.cylinders + two.sectors,
+            want,
+            "{empties} empty, seed {seed}, two threads"
+        );
+    }
+}
+
+/// The knowledge's settling of the last two turns against plain minimax, in every window: exact
+/// inside it, a bound on the right side outside.
+#[test]
+fn the_last_two_turns_are_settled_within_any_window() {
+    let knowledge = TriangoliKnowledge::default();
+    let mut checked = 0;
+    for seed in 0..300 {
+        for empties in [1, 2] {
+            let Some(p) = random_position(empties, seed) else {
+                continue;
+            };
+            if p.must_pass() {
+                continue;
+            }
+            let truth = minimax(&p);
+            for (alpha, beta) in [
+                (-1000, 1000),
+                (truth - 1, truth + 1),
+                (truth, truth + 1),
+                (truth - 1, truth),
+                (truth + 3, truth + 9),
+                (truth - 9, truth - 3),
+                (-1, 1),
+                (0, 1),
+                (-1, 0),
+            ] {
+                let v = knowledge
+                    .end_margin(&p, alpha, beta)
+                    .expect("settled near the end");
+                if alpha < truth && truth < beta {
+                    assert_eq!(v, truth, "seed {seed}, window {alpha}..{beta}");
+                } else if truth <= alpha {
+                    assert!(
+                        v <= alpha,
+                        "seed {seed}: {v} for {truth} in {alpha}..{beta}"
+                    );
+                } else {
+                    assert!(v >= beta, "seed {seed}: {v} for {truth} in {alpha}..{beta}");
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 200, "only {checked} positions");
+}

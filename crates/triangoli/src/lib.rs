@@ -38,6 +38,9 @@ enum Phase {
 pub struct Triangoli {
     /// Cylinders of each player in each triangle.
     cells: [[u8; 2]; TRIANGLES],
+    /// Cylinders of each player in each sector: the sums of `cells`, kept as they change
+    /// because searches score sectors at every position.
+    sectors: [[u8; 2]; SECTORS],
     /// Bit mask of the triangles holding no cylinder.
     empty: u32,
     /// Cylinders in each player's reserve.
@@ -66,6 +69,7 @@ impl Default for Triangoli {
     fn default() -> Self {
         Triangoli {
             cells: [[0; 2]; TRIANGLES],
+            sectors: [[0; 2]; SECTORS],
             empty: (1 << TRIANGLES) - 1,
             reserve: [CYLINDERS; 2],
             pawn: [None; 2],
@@ -92,6 +96,7 @@ impl Triangoli {
         assert_ne!(pawns[0], pawns[1], "pawns on one intersection");
         let mut g = Triangoli {
             cells,
+            sectors: [[0; 2]; SECTORS],
             empty: 0,
             reserve: [0; 2],
             pawn: [Some(pawns[0]), Some(pawns[1])],
@@ -108,6 +113,9 @@ impl Triangoli {
             if c[0] == 0 && c[1] == 0 {
                 g.empty |= 1 << t;
             }
+            let sector = &mut g.sectors[Triangle(t as u8).sector()];
+            sector[0] += c[0];
+            sector[1] += c[1];
         }
         g.settle(to_move.0);
         g
@@ -138,24 +146,28 @@ impl Triangoli {
         self.empty & (1 << t.0) != 0
     }
 
+    /// Whether the seat to move has no legal turn and must pass (the opponent has one).
+    pub fn must_pass(&self) -> bool {
+        self.phase == Phase::Pass
+    }
+
     /// The number of triangles holding no cylinder.
     pub fn empty_triangles(&self) -> u32 {
         self.empty.count_ones()
     }
 
+    /// Each player's cylinders in each sector (P1, P2), as they stand.
+    pub fn sector_cylinders(&self) -> [[u8; 2]; SECTORS] {
+        self.sectors
+    }
+
     /// Sector scoring of the board as it stands.
     pub fn sector_score(&self) -> SectorScore {
         let mut score = SectorScore {
-            cylinders: [[0; 2]; SECTORS],
+            cylinders: self.sectors,
             kept: [0; 2],
             sectors_won: [0; 2],
         };
-        for t in Triangle::all() {
-            let s = t.sector();
-            for p in 0..2 {
-                score.cylinders[s][p] += self.cells[t.0 as usize][p];
-            }
-        }
         for c in score.cylinders {
             if c[0] != c[1] {
                 let w = usize::from(c[1] > c[0]);
@@ -465,12 +477,16 @@ impl Game for Triangoli {
                 let (_, d) = steps_between(from, to).expect("a straight move");
                 self.pawn[me] = Some(to);
                 self.cells[triangle.0 as usize][me] += d;
+                self.sectors[triangle.sector()][me] += d;
                 self.reserve[me] -= d;
                 self.empty &= !(1 << triangle.0);
                 for t in exchange.triangles() {
                     let cell = &mut self.cells[t.0 as usize];
                     cell[opp] -= 1;
                     cell[me] += 1;
+                    let sector = &mut self.sectors[t.sector()];
+                    sector[opp] -= 1;
+                    sector[me] += 1;
                 }
                 let k = exchange.len() as u8;
                 self.reserve[opp] += k;

@@ -88,12 +88,14 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
-    /// In a two-player position (not over) where every legal move ends the game, the best
-    /// [`Knowledge::margin`] the seat to move can reach, found without playing the moves out;
-    /// `None` (the default) where that does not hold or is not known. A shortcut for the exact
-    /// solver's last ply.
-    fn last_move_margin(&self, position: &G) -> Option<i32> {
-        let _ = position;
+    /// The final [`Knowledge::margin`] the seat to move in a two-player position (not over) reaches
+    /// with best play, when the knowledge settles it without a search (Triangoli: the last two
+    /// turns); `None` (the default) where it does not. Exact when it lies strictly between
+    /// `alpha` and `beta`; otherwise it may stop early and give a bound on the side it crossed
+    /// (at most `alpha`: an upper bound; at least `beta`: a lower bound), as alpha-beta allows.
+    /// A shortcut for the exact solver's last plies.
+    fn end_margin(&self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
+        let _ = (position, alpha, beta);
         None
     }
 

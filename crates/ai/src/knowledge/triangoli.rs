@@ -4,7 +4,7 @@
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Exchange, Move, Triangle, Triangoli, SECTORS};
+use trigonal_triangoli::{Exchange, Move, Triangle, Triangoli, POINTS, SECTORS, TRIANGLES};
 
 use super::Knowledge;
 use crate::mcts::MctsParams;
@@ -34,7 +34,7 @@ const ORDER_FROM: u32 = 6;
 /// `seat` − by the opponent) + (sectors won by `seat` − by the opponent). Positive exactly when
 /// `seat` won (most cylinders kept, then most sectors won), zero exactly for a draw.
 pub fn final_margin(position: &Triangoli, seat: Seat) -> i32 {
-    margin_counts(&position.sector_score().cylinders, seat)
+    margin_counts(&position.sector_cylinders(), seat)
 }
 
 /// Splits a [`final_margin`] into (cylinders, sectors).
@@ -58,7 +58,7 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         let Some(from) = position.pawn(me) else {
             return rng.gen_range(0..moves.len());
         };
-        let before = position.sector_score().cylinders;
+        let before = position.sector_cylinders();
         let mut best = (i32::MIN, 0usize);
         let offset = rng.gen_range(0..moves.len());
         for k in 0..moves.len() {
@@ -87,29 +87,15 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         Some(position.empty_triangles())
     }
 
-    fn last_move_margin(&self, position: &Triangoli) -> Option<i32> {
-        if position.empty_triangles() != 1 {
+    fn end_margin(&self, position: &Triangoli, alpha: i32, beta: i32) -> Option<i32> {
+        if position.must_pass() {
             return None;
         }
-        let me = position.to_move()?;
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        let before = position.sector_score().cylinders;
-        let from = position.pawn(me)?;
-        moves
-            .iter()
-            .map(|&mv| match mv {
-                Move::Turn {
-                    to,
-                    triangle,
-                    exchange,
-                } => Some(margin_counts(
-                    &after(&before, me, steps(from, to), triangle, exchange),
-                    me,
-                )),
-                Move::Setup(_) | Move::Pass => None,
-            })
-            .try_fold(i32::MIN, |best, m| m.map(|m| best.max(m)))
+        match position.empty_triangles() {
+            1 => Some(last_turn(position, beta)),
+            2 => Some(last_two_turns(position, alpha, beta)),
+            _ => None,
+        }
     }
 
     fn margin(&self, position: &Triangoli, seat: Seat) -> i32 {
@@ -123,7 +109,7 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         if position.empty_triangles() < ORDER_FROM {
             return false;
         }
-        let before = position.sector_score().cylinders;
+        let before = position.sector_cylinders();
         let base = evaluate_counts(&before, me);
         scores.extend(moves.iter().map(|&mv| match mv {
             Move::Turn {
@@ -139,6 +125,110 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         }));
         true
     }
+}
+
+/// The best final margin the seat to move reaches in a position (not over) with one empty
+/// triangle, where every move fills it and ends the game; it stops at the first move reaching
+/// `enough` (so a result at least `enough` is a lower bound).
+fn last_turn(position: &Triangoli, enough: i32) -> i32 {
+    let me = position.to_move().expect("a position to move in");
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let before = position.sector_cylinders();
+    let from = position.pawn(me).expect("pawns placed");
+    let mut best = i32::MIN;
+    for mv in moves {
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            unreachable!("a turn with an empty triangle left is a move")
+        };
+        best = best.max(margin_counts(
+            &after(&before, me, steps(from, to), triangle, exchange),
+            me,
+        ));
+        if best >= enough {
+            break;
+        }
+    }
+    best
+}
+
+/// The final margin with best play from a position (not over) with two empty triangles, within
+/// `alpha..beta` (see [`Knowledge::end_margin`]).
+///
+/// A move after which the opponent plays the last turn can only end lower for the mover than the
+/// margin as if the game ended at once: the opponent's cylinders and exchanges never add to the
+/// mover's sectors. So moves are tried best margin first, and one whose margin cannot beat what
+/// is already had is not searched (unless the opponent must pass and the mover plays again).
+/// The seat to move has a turn (it does not pass).
+fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32) -> i32 {
+    let me = position.to_move().expect("a position to move in");
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let before = position.sector_cylinders();
+    let from = position.pawn(me).expect("pawns placed");
+    let mut scored: Vec<(i32, Move)> = moves
+        .into_iter()
+        .map(|mv| match mv {
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => (
+                margin_counts(&after(&before, me, steps(from, to), triangle, exchange), me),
+                mv,
+            ),
+            Move::Setup(_) | Move::Pass => unreachable!("two empty triangles left: turns"),
+        })
+        .collect();
+    scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
+    // Whether the opponent must pass depends only on where the mover goes, which empty triangle
+    // it fills and how many cylinders the exchange returns: found once for each.
+    let mut passes = [None::<bool>; POINTS * 2 * 4];
+    let first_empty = (0..TRIANGLES as u8)
+        .map(Triangle)
+        .find(|&t| position.is_empty(t));
+    let mut best = i32::MIN;
+    for (margin, mv) in scored {
+        let floor = alpha.max(best);
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            unreachable!("turns only")
+        };
+        let key =
+            (to.0 as usize * 2 + usize::from(Some(triangle) == first_empty)) * 4 + exchange.len();
+        if margin <= floor && passes[key] == Some(false) {
+            // The opponent plays the last turn: no better than `margin`, not worth searching.
+            continue;
+        }
+        let mut child = position.clone();
+        child.play(mv);
+        let pass = child.must_pass();
+        passes[key] = Some(pass);
+        let value = match child.to_move() {
+            None => margin,
+            Some(_) if pass => {
+                child.play(Move::Pass);
+                last_turn(&child, beta)
+            }
+            // At most `margin`: as an upper bound no higher than `floor`, a fair answer.
+            Some(_) if margin <= floor => margin,
+            Some(_) => -last_turn(&child, floor.saturating_neg()),
+        };
+        best = best.max(value);
+        if best >= beta {
+            break;
+        }
+    }
+    best
 }
 
 /// The number of steps between two points on one line (0 if they are not).
@@ -206,7 +296,7 @@ fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
 /// The evaluation from the view of `me`, in hundredths of a cylinder: the sector score as if
 /// the game ended now, plus a smaller weight for every cylinder on the board.
 pub fn evaluate(position: &Triangoli, me: Seat) -> i32 {
-    evaluate_counts(&position.sector_score().cylinders, me)
+    evaluate_counts(&position.sector_cylinders(), me)
 }
 
 /// The player `level` puts at a Triangoli board: MCTS with this knowledge, and the exact solver
