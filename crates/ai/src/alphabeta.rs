@@ -336,10 +336,21 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// Whether the seat to move can force at least `at_least` (a final margin): one null-window
     /// search, much quicker than [`AlphaBeta::solve`]. Only for an exact searcher.
     pub fn solve_at_least(&mut self, position: &G, at_least: i32) -> bool {
+        self.solve_at_least_until(position, at_least, None)
+            .expect("a search without a deadline finishes")
+    }
+
+    /// [`AlphaBeta::solve_at_least`], given up (`None`) at `deadline`.
+    pub fn solve_at_least_until(
+        &mut self,
+        position: &G,
+        at_least: i32,
+        deadline: Option<Instant>,
+    ) -> Option<bool> {
         assert!(self.exact, "solve_at_least needs an exact searcher");
-        self.start(None, u64::MAX, true);
+        self.start(deadline, u64::MAX, true);
         let (value, _) = self.root(position, TO_THE_END as i32, at_least - 1, at_least);
-        value >= at_least
+        (!self.stopped).then_some(value >= at_least)
     }
 
     /// Searches `position` (not over) to `depth` plies exactly (no time limit).

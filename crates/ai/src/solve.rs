@@ -8,7 +8,7 @@ use trigonal_core::{Game, Seat};
 use trigonal_triangoli::Triangoli;
 
 use crate::alphabeta::AlphaBeta;
-use crate::knowledge::triangoli::{split_margin, TriangoliKnowledge};
+use crate::knowledge::triangoli::{final_margin, split_margin, TriangoliKnowledge};
 
 /// Win, draw or loss.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -19,6 +19,17 @@ pub enum Verdict {
     Draw,
     /// The side to move loses.
     Loss,
+}
+
+impl Verdict {
+    /// The verdict as what a move does: `win`, `draw`, `lose`.
+    pub fn as_verb(self) -> &'static str {
+        match self {
+            Verdict::Win => "win",
+            Verdict::Draw => "draw",
+            Verdict::Loss => "lose",
+        }
+    }
 }
 
 impl fmt::Display for Verdict {
@@ -129,6 +140,48 @@ pub fn keeps_value(position: &Triangoli, mv: <Triangoli as Game>::Move, threads:
         Verdict::Draw => now != Verdict::Loss,
         Verdict::Loss => true,
     }
+}
+
+/// Each legal move of `position` (a Triangoli position, not over, solved as `solved`) in canonical
+/// text with the verdict it leads to for the side to move, in the order of the legal moves;
+/// `None` when `deadline` comes first (or for another game).
+///
+/// Null-window tests only, on one table: a move of a lost position loses; in a drawn one a move
+/// draws or loses (one test); in a won one it wins, or else draws or loses (one or two tests).
+pub fn move_verdicts(
+    position: &dyn trigonal_core::DynGame,
+    solved: &Solved,
+    deadline: Option<Instant>,
+) -> Option<Vec<(String, Verdict)>> {
+    let position = position.as_any().downcast_ref::<Triangoli>()?;
+    let me = solved.seat;
+    let mut search = AlphaBeta::exact(TriangoliKnowledge::default(), TABLE_BITS);
+    // Whether the mover ends with a margin of at least `at_least` after `child`.
+    let mut at_least = |child: &Triangoli, at_least: i32| -> Option<bool> {
+        match child.to_move() {
+            None => Some(final_margin(child, me) >= at_least),
+            Some(s) if s == me => search.solve_at_least_until(child, at_least, deadline),
+            // The opponent's margin is the negation: at least `a` for me is at most `-a` for it.
+            Some(_) => search
+                .solve_at_least_until(child, 1 - at_least, deadline)
+                .map(|more| !more),
+        }
+    };
+    let mut moves = Vec::new();
+    position.legal_moves(&mut moves);
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let mut child = position.clone();
+        child.play(mv);
+        let verdict = match solved.verdict {
+            Verdict::Loss => Verdict::Loss,
+            Verdict::Win if at_least(&child, 1)? => Verdict::Win,
+            _ if at_least(&child, 0)? => Verdict::Draw,
+            _ => Verdict::Loss,
+        };
+        out.push((mv.to_string(), verdict));
+    }
+    Some(out)
 }
 
 /// Why a position cannot be solved.

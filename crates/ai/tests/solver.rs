@@ -433,3 +433,43 @@ fn the_last_two_turns_are_settled_within_any_window() {
     }
     assert!(checked >= 200, "only {checked} positions");
 }
+
+/// Every legal move's verdict against plain minimax of the position after it.
+#[test]
+fn every_move_is_marked_as_minimax_says() {
+    use trigonal_ai::solve::move_verdicts;
+    let mut checked = 0;
+    let mut kinds = [0; 3];
+    for seed in 0..60 {
+        let Some(p) = random_position(5, seed) else {
+            continue;
+        };
+        let solved = solve_triangoli(&p, 14, 1).unwrap();
+        let me = p.to_move().unwrap();
+        let marks = move_verdicts(&p, &solved, None).unwrap();
+        let mut moves = Vec::new();
+        p.legal_moves(&mut moves);
+        assert_eq!(marks.len(), moves.len());
+        for ((text, verdict), mv) in marks.iter().zip(&moves) {
+            assert_eq!(*text, mv.to_string());
+            let mut child = p.clone();
+            child.play(*mv);
+            let value = match child.to_move() {
+                None => final_margin(&child, me),
+                Some(s) if s == me => minimax(&child),
+                Some(_) => -minimax(&child),
+            };
+            let want = match value.signum() {
+                1 => Verdict::Win,
+                0 => Verdict::Draw,
+                _ => Verdict::Loss,
+            };
+            assert_eq!(*verdict, want, "seed {seed}, {text}");
+            kinds[(value.signum() + 1) as usize] += 1;
+        }
+        checked += 1;
+    }
+    assert!(checked >= 30, "only {checked} positions");
+    // The positions hold moves of every kind, so each branch was checked.
+    assert!(kinds.iter().all(|&k| k > 0), "moves by kind: {kinds:?}");
+}

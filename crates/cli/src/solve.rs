@@ -22,6 +22,9 @@ pub struct SolveArgs {
     /// Print the result as one JSON line.
     #[arg(long)]
     json: bool,
+    /// Also give every legal move's result: win, draw or loss for the side to move.
+    #[arg(long)]
+    moves: bool,
     /// Instead of one position, time the solver on random positions with this many empty
     /// triangles (see --positions, --seed).
     #[arg(long, value_name = "EMPTIES")]
@@ -48,6 +51,9 @@ struct SolvedJson<'a> {
     best: &'a str,
     nodes: u64,
     seconds: f64,
+    /// With --moves: each legal move and its result for the side to move.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    moves: Option<Vec<(String, String)>>,
 }
 
 pub fn run(args: &SolveArgs) -> Result<()> {
@@ -65,6 +71,10 @@ pub fn run(args: &SolveArgs) -> Result<()> {
         }
     }
     let solved = solve::solve(position.as_ref(), args.threads)?;
+    let moves = args.moves.then(|| {
+        solve::move_verdicts(position.as_ref(), &solved, None)
+            .expect("no deadline, and the game is Triangoli")
+    });
     if args.json {
         let json = SolvedJson {
             to_move: solved.seat.0,
@@ -74,10 +84,28 @@ pub fn run(args: &SolveArgs) -> Result<()> {
             best: &solved.best,
             nodes: solved.nodes,
             seconds: solved.elapsed.as_secs_f64(),
+            moves: moves.map(|moves| {
+                moves
+                    .into_iter()
+                    .map(|(mv, verdict)| (mv, verdict.to_string()))
+                    .collect()
+            }),
         };
         println!("{}", serde_json::to_string(&json)?);
     } else {
         println!("{}", explain(&solved));
+        if let Some(moves) = moves {
+            for verdict in [Verdict::Win, Verdict::Draw, Verdict::Loss] {
+                let these: Vec<&str> = moves
+                    .iter()
+                    .filter(|(_, v)| *v == verdict)
+                    .map(|(mv, _)| mv.as_str())
+                    .collect();
+                if !these.is_empty() {
+                    println!("Moves that {}: {}", verdict.as_verb(), these.join(" "));
+                }
+            }
+        }
     }
     Ok(())
 }

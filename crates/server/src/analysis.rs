@@ -6,7 +6,7 @@
 //! for a person playing against it.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
 use trigonal_ai::{dyn_player, solve, Agent, Level};
@@ -28,6 +28,11 @@ const LEASE: Duration = Duration::from_secs(30);
 
 /// How long the hint thinks.
 const HINT: Duration = Duration::from_millis(500);
+
+/// How long marking every move of an exactly solved position may take, in an analysis and in a
+/// hint; beyond it the marks are left out (12 empty triangles can take 5–15 s, 10 under 1 s).
+const MARKS: Duration = Duration::from_secs(20);
+const HINT_MARKS: Duration = Duration::from_secs(3);
 
 /// One analysed position.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -55,6 +60,19 @@ pub struct Exact {
     pub sectors: i32,
     /// In words: `win by 2 cylinders left after scoring`.
     pub text: String,
+    /// Every legal move with the result it leads to for that seat; `None` when marking them
+    /// took too long.
+    #[serde(default)]
+    pub moves: Option<Vec<MoveResult>>,
+}
+
+/// A legal move and the result it leads to with best play, for the seat that plays it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct MoveResult {
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// `win`, `draw` or `loss`.
+    pub result: String,
 }
 
 /// `GET /api/games/{id}/analysis`.
@@ -184,7 +202,7 @@ fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
             exact: None,
         });
     }
-    let advice = advise(position, ply as u64, BUDGET)?;
+    let advice = advise(position, ply as u64, BUDGET, MARKS)?;
     Ok(Entry {
         ply,
         value: advice.value,
@@ -201,9 +219,16 @@ struct Advice {
 }
 
 /// The move and the value of `position` (not over): the solver's, exact, where it settles the
-/// position quickly; else `ai:medium`'s after `budget` (its choices seeded with `seed`).
-fn advise(position: &dyn DynGame, seed: u64, budget: Duration) -> Result<Advice, ApiError> {
+/// position quickly, with every move marked if that takes less than `marks`; else
+/// `ai:medium`'s after `budget` (its choices seeded with `seed`).
+fn advise(
+    position: &dyn DynGame,
+    seed: u64,
+    budget: Duration,
+    marks: Duration,
+) -> Result<Advice, ApiError> {
     if let Some(solved) = solve::exact(position, EXACT_EMPTIES, 1) {
+        let moves = solve::move_verdicts(position, &solved, Instant::now().checked_add(marks));
         let mover = solved.seat.index();
         let share = match solved.verdict {
             solve::Verdict::Win => 1.0,
@@ -215,7 +240,7 @@ fn advise(position: &dyn DynGame, seed: u64, budget: Duration) -> Result<Advice,
             value: (0..position.players())
                 .map(|s| if s == mover { share } else { 1.0 - share })
                 .collect(),
-            exact: Some(exact(&solved)),
+            exact: Some(exact(&solved, moves)),
         });
     }
     let agent = Agent::Ai {
@@ -234,13 +259,22 @@ fn advise(position: &dyn DynGame, seed: u64, budget: Duration) -> Result<Advice,
     })
 }
 
-fn exact(solved: &solve::Solved) -> Exact {
+fn exact(solved: &solve::Solved, moves: Option<Vec<(String, solve::Verdict)>>) -> Exact {
     Exact {
         seat: solved.seat.0,
         result: solved.verdict.to_string(),
         cylinders: solved.cylinders,
         sectors: solved.sectors,
         text: solved.in_words(),
+        moves: moves.map(|moves| {
+            moves
+                .into_iter()
+                .map(|(mv, verdict)| MoveResult {
+                    mv,
+                    result: verdict.to_string(),
+                })
+                .collect()
+        }),
     }
 }
 
@@ -274,7 +308,7 @@ pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiEr
     };
     let position: Arc<dyn DynGame> = Arc::from(position);
     tokio::task::spawn_blocking(move || {
-        advise(position.as_ref(), 1, HINT).map(|advice| Hint {
+        advise(position.as_ref(), 1, HINT, HINT_MARKS).map(|advice| Hint {
             mv: advice.best,
             exact: advice.exact,
         })
