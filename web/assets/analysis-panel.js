@@ -209,7 +209,7 @@ export class HintPanel {
       for (const id of clicks) {
         for (const el of boardEl.querySelectorAll(`.item[data-id="${CSS.escape(id)}"]`)) el.classList.add('hinted');
       }
-      const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.game, id) : action(id).text));
+      const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.board, id) : action(id).text));
       said = h('p', { class: 'hint-text', 'data-test': 'hint-text', 'data-move': a.move, role: 'status' },
         t('tip.try', { move: a.move }),
         words.length ? [' — ', t('tip.clicks', { clicks: words.join(' → ') })] : null,

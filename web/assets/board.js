@@ -13,13 +13,14 @@ export class Board {
    * `onActivate(id)`: a click or key press on an item with id `id`;
    * `onRefused(item)`: a click on something that is not a legal choice now;
    * `describe(item)`: the accessible name of a clickable item;
-   * `pannable`: drag and wheel pan/zoom without modifier keys (for boards that grow).
+   * Boards whose scene says `pannable` (they grow) pan and zoom by drag and wheel without
+   * modifier keys.
    */
-  constructor({ onActivate, onRefused, describe, pannable = false, label = '' }) {
+  constructor({ onActivate, onRefused, describe, label = '' }) {
     this.onActivate = onActivate;
     this.onRefused = onRefused;
     this.describe = describe;
-    this.pannable = pannable;
+    this.pannable = false;
     this.scale = 1;
     this.dx = 0;
     this.dy = 0;
@@ -51,6 +52,7 @@ export class Board {
     const hadFocus = this.el.contains(document.activeElement);
     const focusedId = hadFocus ? document.activeElement.dataset?.id : null;
     this.base = scene.view_box;
+    this.pannable = !!scene.pannable;
     this.applyView();
     this.el.classList.toggle('interactive', interactive);
     const layer = s('g', { class: 'scene' });

@@ -11,7 +11,7 @@ import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
-import { seatName, describe, pannable, action, hint, idName, gameName } from './games.js';
+import { seatName, describe, action, hint, idName, gameName } from './games.js';
 import { resultDetails, resultMarks } from './result.js';
 import { factText } from './facts.js';
 import {
@@ -539,7 +539,6 @@ class GamePage {
       onActivate: (id) => this.activate(id),
       onRefused: () => this.refuse(),
       describe: (item) => describe(game, item),
-      pannable: pannable(game),
     });
     this.board.el.dataset.game = game;
     this.analysis = this.analysis || new AnalysisPanel({ id: this.id, show: (ply) => this.showPly(ply), label: (seat) => this.label(seat), changed: () => this.render() });
@@ -597,7 +596,7 @@ class GamePage {
       this.board.render(shown.board, { targets, chosen: picked, interactive });
       this.boardKey = boardKey;
     }
-    this.board.el.dataset.won = resultMarks(v.game, shown);
+    this.board.el.dataset.won = resultMarks(shown);
     document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));
     this.renderHead();
     this.renderStatus(itemIds);
@@ -698,7 +697,7 @@ class GamePage {
       }
     }
     if (this.prefix.length && this.replayPly === null) {
-      const picked = this.prefix.map((id) => idName(v.game, id)).join(' → ');
+      const picked = this.prefix.map((id) => idName(v.board, id)).join(' → ');
       out.push(h('span', { class: 'picked', 'aria-label': t('picked.label', { ids: picked }) }, picked));
       out.push(h('button', { type: 'button', class: 'action', 'data-key': 'back', title: t('action.back.key'), onclick: () => this.back() }, t('action.back')));
       out.push(h('button', { type: 'button', class: 'action', 'data-key': 'clear', title: t('action.clear.key'), onclick: () => this.clear() }, t('action.clear')));

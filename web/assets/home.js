@@ -6,7 +6,7 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, has, lang } from './i18n.js';
-import { GAME_IDS, seatName, gameName } from './games.js';
+import { seatName, gameName } from './games.js';
 import { swatch, gameUrl } from './game.js';
 import { cleanName, seatLabel } from './people.js';
 import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
@@ -86,11 +86,9 @@ class HomePage {
     this.render();
   }
 
-  /** The server's games in the house order. */
+  /** The server's games, in its order. */
   games() {
-    const list = [...this.meta.games];
-    list.sort((a, b) => rank(a.id) - rank(b.id));
-    return list;
+    return this.meta.games;
   }
 
   info(id = this.choice.game) {
@@ -632,11 +630,6 @@ async function inTurns(items, n, f) {
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
   return out;
-}
-
-function rank(id) {
-  const i = GAME_IDS.indexOf(id);
-  return i < 0 ? GAME_IDS.length : i;
 }
 
 function defaultLevel(levels) {

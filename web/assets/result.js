@@ -11,7 +11,7 @@ import { factValue } from './facts.js';
 export function resultDetails(game, view, name, highlight) {
   const facts = view.board.facts;
   const parts = [];
-  if (game === 'triangoli') parts.push(triangoliSectors(facts, name, highlight));
+  parts.push(sectorTable(facts, name, highlight));
   const red = facts.filter((f) => f.key === 'red-triangle');
   for (const f of red) {
     parts.push(h('p', {}, t('result.red-triangle', { seat: name(f.seat), cells: f.value })));
@@ -24,9 +24,9 @@ export function resultDetails(game, view, name, highlight) {
   return h('div', { class: 'result-details' }, parts);
 }
 
-/** Triangoli: the sector-by-sector table, then cylinders kept and sectors won. */
-function triangoliSectors(facts, name, highlight) {
-  const sectors = triangoliSectorFacts(facts);
+/** The sector-by-sector table (a scene with `sector` facts), then cylinders kept and sectors won. */
+function sectorTable(facts, name, highlight) {
+  const sectors = sectorFacts(facts);
   if (!sectors.length) return null;
   const perSeat = (key) => [0, 1].map((s) => facts.find((f) => f.key === key && f.seat === s)?.value ?? '');
   const kept = perSeat('kept');
@@ -57,8 +57,8 @@ function triangoliSectors(facts, name, highlight) {
       h('tr', {}, h('th', { scope: 'row' }, t('fact.sectors-won')), h('td', {}, won[0]), h('td', {}, won[1]), h('td'))));
 }
 
-/** Triangoli's `sector` facts: `{n, c: [p1, p2], winner}` for each sector. */
-function triangoliSectorFacts(facts) {
+/** The `sector` facts (`"3: 4–2"`): `{n, c: [p1, p2], winner}` for each sector. */
+function sectorFacts(facts) {
   return facts
     .filter((f) => f.key === 'sector')
     .map((f) => {
@@ -69,12 +69,12 @@ function triangoliSectorFacts(facts) {
 }
 
 /**
- * Marks for the board at the end, as a `data-won` attribute value: Triangoli's sectors tinted by
- * who keeps them (`"1:p1 4:p0 …"`); empty elsewhere.
+ * Marks for the board at the end, as a `data-won` attribute value: sectors tinted by who keeps
+ * them (`"1:p1 4:p0 …"`), where the scene has `sector` facts; empty elsewhere.
  */
-export function resultMarks(game, view) {
-  if (game !== 'triangoli' || !view.outcome) return '';
-  return triangoliSectorFacts(view.board.facts)
+export function resultMarks(view) {
+  if (!view.outcome) return '';
+  return sectorFacts(view.board.facts)
     .filter((s) => s.winner != null)
     .map((s) => `${s.n}:p${s.winner}`)
     .join(' ');

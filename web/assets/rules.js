@@ -2,7 +2,8 @@
 
 import { h } from './dom.js';
 import { t, lang } from './i18n.js';
-import { GAME_IDS, gameName } from './games.js';
+import { gameName } from './games.js';
+import * as api from './api.js';
 
 export function mountRules(main, { game }) {
   const page = { relabel: () => show(main, game), unmount() {} };
@@ -11,7 +12,8 @@ export function mountRules(main, { game }) {
 }
 
 async function show(main, game) {
-  if (!GAME_IDS.includes(game)) {
+  const known = await api.meta().then((m) => m.games.some((g) => g.id === game), () => true);
+  if (!known) {
     main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('rules.unknown')),
       h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
     return;

@@ -10,26 +10,28 @@ const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
 
 test('Triangoli: set-up, then pawn, triangle, exchanges step by step', () => {
   const board = ids('c3', 'd3', 't10', 't12', 't17');
-  assert.equal(hint('triangoli', [{ move: 'c3', clicks: ['c3'] }, { move: 'd3', clicks: ['d3'] }], [], board), en['hint.triangoli.setup']);
+  assert.equal(hint('triangoli', [{ move: 'c3', clicks: ['c3'], steps: ['setup'] }, { move: 'd3', clicks: ['d3'], steps: ['setup'] }], [], board), en['hint.triangoli.setup']);
   const turn = [
-    { move: 'd3/12', clicks: ['d3', 't12'] },
-    { move: 'd3/10/10,17', clicks: ['d3', 't10', 't10', 't17'] },
+    { move: 'd3/12', clicks: ['d3', 't12'], steps: ['move', 'place'] },
+    { move: 'd3/10/10,17', clicks: ['d3', 't10', 't10', 't17'], steps: ['move', 'place', 'exchange', 'exchange'] },
   ];
   assert.equal(hint('triangoli', turn, [], board), en['hint.triangoli.move']);
   assert.equal(hint('triangoli', turn, ['d3'], board), en['hint.triangoli.place']);
   assert.equal(hint('triangoli', turn, ['d3', 't10'], board), fill(en['hint.triangoli.exchange'], { n: 2 }));
-  assert.equal(hint('triangoli', [{ move: 'pass', clicks: ['pass'] }], [], board), en['hint.buttons']);
+  assert.equal(hint('triangoli', [{ move: 'pass', clicks: ['pass'], steps: ['move'] }], [], board), en['hint.buttons']);
+  // A game that names no steps gets the generic hint.
+  assert.equal(hint('triangoli', [{ move: 'd3/12', clicks: ['d3', 't12'] }], [], board), en['hint.generic']);
 });
 
 test('The Triangle Game: pool stone, vertex; then slides, pickups and end', () => {
   const board = ids('pool-W', 'pool-G', 'c5', 'e7', 'a1');
-  const place = [{ move: 'Wc5', clicks: ['pool-W', 'c5'] }, { move: 'Gc5', clicks: ['pool-G', 'c5'] }];
+  const place = [{ move: 'Wc5', clicks: ['pool-W', 'c5'], steps: ['pool', 'place'] }, { move: 'Gc5', clicks: ['pool-G', 'c5'], steps: ['pool', 'place'] }];
   assert.equal(hint('triangle-game', place, [], board), en['hint.triangle-game.pool']);
   assert.equal(hint('triangle-game', place, ['pool-W'], board), en['hint.triangle-game.place']);
   const act = [
-    { move: 'c5-e7', clicks: ['c5', 'e7'] },
-    { move: 'xa1', clicks: ['pickup', 'a1'] },
-    { move: 'end', clicks: ['end'] },
+    { move: 'c5-e7', clicks: ['c5', 'e7'], steps: ['act', 'slide'] },
+    { move: 'xa1', clicks: ['pickup', 'a1'], steps: ['act', 'pickup'] },
+    { move: 'end', clicks: ['end'], steps: ['act'] },
   ];
   assert.equal(hint('triangle-game', act, [], board), en['hint.triangle-game.act']);
   assert.equal(hint('triangle-game', act, ['c5'], board), en['hint.triangle-game.slide']);
@@ -38,12 +40,12 @@ test('The Triangle Game: pool stone, vertex; then slides, pickups and end', () =
 
 test('Four Triangles: the opening single, then figure, bring-in and split steps', () => {
   const board = ids('T4', 'T0', 'L4', 'R6', 'L0', 'L1');
-  assert.equal(hint('four-triangles', [{ move: '@T4', clicks: ['T4'] }, { move: '@T0', clicks: ['T0'] }], [], board), en['hint.four-triangles.opening']);
+  assert.equal(hint('four-triangles', [{ move: '@T4', clicks: ['T4'], steps: ['opening'] }, { move: '@T0', clicks: ['T0'], steps: ['opening'] }], [], board), en['hint.four-triangles.opening']);
   const turn = [
-    { move: 'T4-T0', clicks: ['T4', 'T0'] },
-    { move: '+L4,R6', clicks: ['bring', 'L4', 'R6'] },
-    { move: 'L0/L1,L4', clicks: ['split', 'L0', 'L1', 'L4'] },
-    { move: 'RT+', clicks: ['turn-T+'] },
+    { move: 'T4-T0', clicks: ['T4', 'T0'], steps: ['start', 'target'] },
+    { move: '+L4,R6', clicks: ['bring', 'L4', 'R6'], steps: ['start', 'bring', 'bring'] },
+    { move: 'L0/L1,L4', clicks: ['split', 'L0', 'L1', 'L4'], steps: ['start', 'split-from', 'split-to', 'split-to'] },
+    { move: 'RT+', clicks: ['turn-T+'], steps: ['start'] },
   ];
   assert.equal(hint('four-triangles', turn, [], board), en['hint.four-triangles.start']);
   assert.equal(hint('four-triangles', turn, ['T4'], board), en['hint.four-triangles.target']);
@@ -60,12 +62,15 @@ test('action buttons: words, names and groups', () => {
 });
 
 test('spoken names of clickable items', () => {
-  assert.equal(describe('triangoli', { id: 't12', class: 'triangle sector6 empty' }), 'Triangle 12');
-  assert.equal(describe('triangoli', { id: 'c3', class: 'pawn p0' }), 'Pawn on c3');
-  assert.equal(describe('triangular', { id: 'c-2,3', class: 'cell target' }), 'Cell -2,3');
-  assert.equal(describe('triangle-game', { id: 'pool-G', class: 'stone pool p1' }), fill(en['item.pool'], { name: 'Green' }));
-  assert.equal(describe('triangle-game', { id: 'pool-W', class: 'stone pool white' }), fill(en['item.pool'], { name: 'White' }));
-  assert.equal(idName('triangle-game', 'pool-W'), 'W');
+  assert.equal(describe('triangoli', { id: 't12', name: '12', class: 'triangle sector6 empty' }), 'Triangle 12');
+  assert.equal(describe('triangoli', { id: 'c3', name: 'c3', class: 'pawn p0' }), 'Pawn on c3');
+  assert.equal(describe('triangular', { id: 'c-2,3', name: '-2,3', class: 'cell target' }), 'Cell -2,3');
+  assert.equal(describe('triangle-game', { id: 'pool-G', name: 'G', class: 'stone pool p1' }), fill(en['item.pool'], { name: 'Green' }));
+  assert.equal(describe('triangle-game', { id: 'pool-W', name: 'W', class: 'stone pool white' }), fill(en['item.pool'], { name: 'White' }));
+  const scene = { items: [{ id: 'pool-W', name: 'W' }, { id: 't12', name: '12' }, { class: 'decoration' }] };
+  assert.equal(idName(scene, 'pool-W'), 'W');
+  assert.equal(idName(scene, 't12'), '12');
+  assert.equal(idName(scene, 'end'), 'end');
   assert.equal(seatName('triangular', 1), 'Black');
   assert.equal(seatName('four-triangles', 3), 'Player 4');
 });

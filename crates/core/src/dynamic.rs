@@ -34,12 +34,24 @@ pub trait DynGame: Send + Sync {
     fn scene(&self) -> Scene;
     /// The position drawn as text for a terminal.
     fn diagram(&self) -> String;
-    /// Each legal move (canonical text) with the scene ids clicked to make it.
-    fn legal_clicks(&self) -> Vec<(String, Vec<String>)>;
+    /// Each legal move with the scene ids clicked to make it and the steps they make.
+    fn legal_clicks(&self) -> Vec<MoveClicks>;
     /// A boxed copy of the position.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete position, for code that dispatches back to the typed game.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// A legal move as a front end offers it: its canonical text, the scene ids clicked to make it
+/// ([`Game::clicks`]) and the step each click makes ([`Game::click_steps`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveClicks {
+    /// The move, canonical text.
+    pub mv: String,
+    /// The ids clicked, in order.
+    pub clicks: Vec<String>,
+    /// The step each click makes (empty when the game names none).
+    pub steps: Vec<&'static str>,
 }
 
 impl<G: Game> DynGame for G {
@@ -83,12 +95,16 @@ impl<G: Game> DynGame for G {
     fn diagram(&self) -> String {
         Game::diagram(self)
     }
-    fn legal_clicks(&self) -> Vec<(String, Vec<String>)> {
+    fn legal_clicks(&self) -> Vec<MoveClicks> {
         let mut moves = Vec::new();
         Game::legal_moves(self, &mut moves);
         moves
             .into_iter()
-            .map(|mv| (mv.to_string(), self.clicks(mv)))
+            .map(|mv| MoveClicks {
+                mv: mv.to_string(),
+                clicks: self.clicks(mv),
+                steps: self.click_steps(mv),
+            })
             .collect()
     }
     fn clone_box(&self) -> Box<dyn DynGame> {

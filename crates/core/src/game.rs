@@ -166,6 +166,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The scene item ids a player clicks, in order, to make `mv` (a legal move).
     fn clicks(&self, mv: Self::Move) -> Vec<String>;
 
+    /// The step of the turn each click of [`Game::clicks`] makes (`move`, `place`, `exchange`),
+    /// one per click, named for the front end's hint of what to do next. Moves that share their
+    /// first clicks name those steps alike. By default none (the front end's generic hint).
+    fn click_steps(&self, mv: Self::Move) -> Vec<&'static str> {
+        let _ = mv;
+        Vec::new()
+    }
+
     /// Parses `text` and checks it against the legal moves: the move, or why it cannot be played.
     fn parse_legal(&self, text: &str) -> Result<Self::Move, MoveError> {
         let text = text.trim();

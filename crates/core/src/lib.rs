@@ -16,7 +16,7 @@ pub mod record;
 pub mod scene;
 pub mod seat;
 
-pub use dynamic::DynGame;
+pub use dynamic::{DynGame, MoveClicks};
 pub use game::{quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT};
 pub use hash::mix64;
 pub use perft::{perft, perft_divide};

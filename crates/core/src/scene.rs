@@ -21,6 +21,8 @@ pub struct Scene {
     pub items: Vec<Item>,
     /// Facts shown beside the board: reserves, pools, scores.
     pub facts: Vec<Fact>,
+    /// Whether the board grows without bound, so the front end lets it be panned and zoomed.
+    pub pannable: bool,
 }
 
 /// One drawn thing.
@@ -36,6 +38,11 @@ pub struct Item {
     /// A short text drawn on the item (a count, a coordinate).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub label: Option<String>,
+    /// What a person reads for a clickable item: its coordinate in the game's notation (`c2`,
+    /// `12`, `-1,3`), or for a pool stone its colour's letter. Front ends build accessible
+    /// names and coordinate labels from it; `None` for decoration.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// The geometry of an item.
@@ -86,10 +93,12 @@ pub struct Fact {
 }
 
 impl Item {
-    /// A clickable item.
+    /// A clickable item, named by its id (see [`Item::named`] for another name).
     pub fn new(id: impl Into<String>, shape: Shape, class: impl Into<String>) -> Item {
+        let id = id.into();
         Item {
-            id: Some(id.into()),
+            name: Some(id.clone()),
+            id: Some(id),
             shape,
             class: class.into(),
             label: None,
@@ -103,7 +112,14 @@ impl Item {
             shape,
             class: class.into(),
             label: None,
+            name: None,
         }
+    }
+
+    /// The item with the name a person reads for it (when its id is not that name).
+    pub fn named(mut self, name: impl Into<String>) -> Item {
+        self.name = Some(name.into());
+        self
     }
 
     /// The item with a label drawn on it.

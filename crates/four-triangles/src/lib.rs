@@ -924,6 +924,10 @@ impl Game for FourTriangles {
         present::diagram(self)
     }
 
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        present::click_steps(mv)
+    }
+
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
     }

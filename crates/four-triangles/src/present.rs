@@ -64,6 +64,23 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
+/// The step each click of `mv` makes (see `Game::click_steps`): the opening single; else a
+/// turn's start (a figure, `bring`, `split` or a button), then what that action asks for.
+pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
+    match mv {
+        Move::Place(_) => vec!["opening"],
+        Move::BringIn(..) => vec!["start", "bring", "bring"],
+        Move::Turn(..) | Move::Pass => vec!["start"],
+        Move::Figure { .. } => vec!["start", "target"],
+        Move::Split { .. } => {
+            let len = clicks(mv).len();
+            let mut steps = vec!["start", "split-from"];
+            steps.resize(len, "split-to");
+            steps
+        }
+    }
+}
+
 fn circle(center: [f32; 2], radius: f32) -> Shape {
     Shape::Circle { center, radius }
 }
@@ -240,6 +257,7 @@ pub(crate) fn scene(g: &FourTriangles) -> Scene {
         ],
         items,
         facts,
+        pannable: false,
     }
 }
 

@@ -65,6 +65,7 @@ struct Clicks {
     #[serde(rename = "move")]
     mv: String,
     clicks: Vec<String>,
+    steps: Vec<&'static str>,
 }
 
 #[derive(Serialize)]
@@ -145,7 +146,14 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         position
             .legal_clicks()
             .into_iter()
-            .map(|(mv, clicks)| (mv.clone(), Clicks { mv, clicks }))
+            .map(|m| {
+                let clicks = Clicks {
+                    mv: m.mv.clone(),
+                    clicks: m.clicks,
+                    steps: m.steps,
+                };
+                (m.mv, clicks)
+            })
             .unzip()
     } else {
         (Vec::new(), Vec::new())

@@ -52,6 +52,17 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
+/// The step each click of `mv` makes (see `Game::click_steps`): a turn's placement (a pool
+/// stone, then its vertex), then its actions (a slide's stone then its end, a pickup's vertex).
+pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
+    match mv {
+        Move::Place(..) => vec!["pool", "place"],
+        Move::Slide(..) => vec!["act", "slide"],
+        Move::Pickup(_) => vec!["act", "pickup"],
+        Move::End => vec!["act"],
+    }
+}
+
 /// A pool as the facts and the diagram show it: `D0 G3 L3 W3`.
 pub(crate) fn pool_text(g: &TriangleGame, seat: Seat) -> String {
     Colour::ALL
@@ -214,7 +225,7 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
                 if n == 0 { " empty" } else { "" }
             );
             let item = if mover == Some(Seat(seat)) && n > 0 {
-                Item::new(pool_id(c), shape, class)
+                Item::new(pool_id(c), shape, class).named(c.letter().to_string())
             } else {
                 Item::decoration(shape, class)
             };
@@ -240,6 +251,7 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
         view_box: [-270.0, -40.0, 540.0, 8.0 * SY + 140.0],
         items,
         facts,
+        pannable: false,
     }
 }
 

@@ -121,7 +121,7 @@ fn clicks_are_unambiguous_and_name_scene_items() {
             let ids: HashSet<String> = g.scene().items.into_iter().filter_map(|i| i.id).collect();
             let sequences: Vec<Vec<String>> = trigonal_core::DynGame::legal_clicks(&g)
                 .into_iter()
-                .map(|(_, c)| c)
+                .map(|m| m.clicks)
                 .collect();
             let all: HashSet<&Vec<String>> = sequences.iter().collect();
             assert_eq!(

@@ -57,6 +57,19 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
+/// The step each click of `mv` makes (see `Game::click_steps`).
+pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
+    match mv {
+        Move::Setup(_) => vec!["setup"],
+        Move::Pass => vec!["move"],
+        Move::Turn { exchange, .. } => {
+            let mut steps = vec!["move", "place"];
+            steps.extend(exchange.triangles().map(|_| "exchange"));
+            steps
+        }
+    }
+}
+
 pub(crate) fn scene(g: &Triangoli) -> Scene {
     let mut items = Vec::new();
     for t in Triangle::all() {
@@ -65,7 +78,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
             t.sector() + 1,
             if g.is_empty(t) { " empty" } else { "" }
         );
-        items.push(Item::new(triangle_id(t), outline(t), class));
+        items.push(Item::new(triangle_id(t), outline(t), class).named(t.number().to_string()));
     }
     // Sector lines: the hexagon's outline and the six rays from the centre.
     let c3 = at(point("c3"));
@@ -135,6 +148,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
                     },
                     format!("cylinder p{p}"),
                 )
+                .named(t.number().to_string())
                 .with_label(c.to_string()),
             );
         }
@@ -197,6 +211,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
         view_box: [-30.0, -30.0, 8.0 * SX + 60.0, 4.0 * SY + 60.0],
         items,
         facts,
+        pannable: false,
     }
 }
 

@@ -633,6 +633,10 @@ impl Game for Triangular {
         present::diagram(self)
     }
 
+    fn click_steps(&self, _: Cell) -> Vec<&'static str> {
+        vec!["place"]
+    }
+
     fn clicks(&self, cell: Cell) -> Vec<String> {
         vec![present::cell_id(cell)]
     }

@@ -62,7 +62,7 @@ pub(crate) fn scene(g: &Triangular) -> Scene {
         }
     }
     for &c in &targets {
-        items.push(Item::new(cell_id(c), polygon(c), "cell target"));
+        items.push(Item::new(cell_id(c), polygon(c), "cell target").named(c.to_string()));
     }
     for (c, p) in g.pieces() {
         let last = if g.last_move() == Some(c) {
@@ -131,6 +131,7 @@ pub(crate) fn scene(g: &Triangular) -> Scene {
         view_box: [left, top, right - left + 8.0, bottom - top + 8.0],
         items,
         facts,
+        pannable: true,
     }
 }
 
