@@ -17,7 +17,7 @@ import { factText } from './facts.js';
 import {
   seatLabel, cleanName, heldSeats, myTurn, becameMyTurn, pageTitle, undoSeat, undoAsks,
   takebackState, drawState, resignSeat, rematchAction, chatState, presenceTokens, reasonKey,
-  socketError, notOlder,
+  socketError, takes,
 } from './people.js';
 import { ChatPanel } from './chat.js';
 import { offerBoxes } from './offers.js';
@@ -164,11 +164,14 @@ class GamePage {
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
-  /** Takes a new live view. HTTP answers older than what is shown are dropped. */
+  /**
+   * Takes a view, from the socket (`ws`) or a request's answer (`http`), by the one rule of
+   * `takes`: so the view of my own move, which comes both ways, is taken once.
+   */
   apply(v, source) {
     const old = this.view;
-    if (old && source === 'http' && v.ply < old.ply) {
-      // The socket already brought something newer; redraw for what changed here (busy).
+    if (!takes(old, v, source)) {
+      // Nothing newer; redraw for what changed here (busy).
       this.render();
       return;
     }
@@ -187,24 +190,6 @@ class GamePage {
       alerts.yourTurn(t('alerts.title'), t('alerts.body', { game: gameName(v.game, v.name) }));
     }
     this.render();
-  }
-
-  /**
-   * Takes the view a request answered with, unless the socket brought a newer one meanwhile. A
-   * take-back's view is shorter than the one shown: it is taken as it is.
-   */
-  applyAnswer(v) {
-    const old = this.view;
-    if (!notOlder(old, v)) {
-      this.render();
-      return;
-    }
-    if (old && v.ply < old.ply) {
-      this.view = null;
-      this.replayPly = null;
-      this.replayCache.clear();
-    }
-    this.apply(v, 'ws');
   }
 
   /** The label of `seat`: its player's name, else the seat's name. */
@@ -285,7 +270,7 @@ class GamePage {
       if (e.status === 409) {
         toast(t('error.stale'), 'error');
         try {
-          this.apply(await api.getView(this.id), 'ws');
+          this.apply(await api.getView(this.id), 'http');
         } catch {
           this.render();
         }
@@ -332,7 +317,7 @@ class GamePage {
     try {
       const v = await call();
       this.asking = false;
-      this.applyAnswer(v);
+      this.apply(v, 'http');
       const said = done ? done(v) : null;
       if (said) toast(said);
       return true;
@@ -386,7 +371,7 @@ class GamePage {
     const state = chatState(this.view, this.tokens.mine, this.urlSeat);
     if (state.writer === null) return false;
     try {
-      this.applyAnswer(await api.chat(this.id, this.tokens.mine[state.writer], text));
+      this.apply(await api.chat(this.id, this.tokens.mine[state.writer], text), 'http');
       return true;
     } catch (e) {
       toast(e.message || t('error.generic'), 'error');
@@ -398,7 +383,7 @@ class GamePage {
     const token = this.tokens.mine[this.view.creator];
     if (!token) return false;
     try {
-      this.applyAnswer(await api.setChat(this.id, token, enabled));
+      this.apply(await api.setChat(this.id, token, enabled), 'http');
       return true;
     } catch (e) {
       toast(e.message || t('error.generic'), 'error');

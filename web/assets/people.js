@@ -203,13 +203,12 @@ export function socketError(message) {
 }
 
 /**
- * Whether an answer's view `v` is at least as new as the view `old` shown: by ply, and at the same
- * ply by the time of the last change (an answer may arrive after the socket brought a later one).
+ * Whether the page takes view `v` in place of `shown`, the one rule for every view whichever way
+ * it came: by the game's version (one more with each change, a take-back too). The socket's views
+ * come in order, and one at the same version says who is present; a request's answer (`http`) at
+ * the version shown is the view the socket brought already.
  */
-export function notOlder(old, v) {
-  if (!old) return true;
-  const a = Date.parse(old.updated);
-  const b = Date.parse(v.updated);
-  if (Number.isFinite(a) && Number.isFinite(b)) return b >= a;
-  return v.ply >= old.ply;
+export function takes(shown, v, source) {
+  if (!shown) return true;
+  return source === 'ws' ? v.version >= shown.version : v.version > shown.version;
 }

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import {
   seatLabel, cleanName, cleanChat, heldSeats, myTurn, becameMyTurn, pageTitle, actingSeat, undoSeat, undoAsks,
   takebackState, drawState, resignSeat, rematchAction, chatState, presenceTokens, reasonKey,
-  socketError, notOlder, TURN_MARK,
+  socketError, takes, TURN_MARK,
 } from '../assets/people.js';
 
 const human = (seat, more = {}) => ({ seat, kind: 'human', level: null, taken: true, name: null, present: false, resigned: false, ...more });
@@ -176,10 +176,13 @@ test('socket messages: an error is not a view', () => {
   assert.equal(socketError(null), false);
 });
 
-test('an answer older than the view shown is not taken', () => {
-  const shown = view({ ply: 4, updated: '2024-05-01T10:00:02.000Z' });
-  assert.equal(notOlder(shown, view({ ply: 4, updated: '2024-05-01T10:00:01.000Z' })), false);
-  assert.equal(notOlder(shown, view({ ply: 4, updated: '2024-05-01T10:00:02.000Z' })), true);
-  assert.equal(notOlder(shown, view({ ply: 2, updated: '2024-05-01T10:00:03.000Z' })), true, 'a take-back');
-  assert.equal(notOlder(null, shown), true);
+test('one rule takes views from the socket and from answers: the newest version', () => {
+  const shown = view({ ply: 4, version: 9 });
+  assert.equal(takes(shown, view({ ply: 5, version: 10 }), 'http'), true, 'my move, answered first');
+  assert.equal(takes(shown, view({ ply: 4, version: 9 }), 'http'), false, 'the socket brought it already');
+  assert.equal(takes(shown, view({ ply: 4, version: 8 }), 'http'), false, 'an answer overtaken');
+  assert.equal(takes(shown, view({ ply: 4, version: 8 }), 'ws'), false);
+  assert.equal(takes(shown, view({ ply: 4, version: 9 }), 'ws'), true, 'who is present, same version');
+  assert.equal(takes(shown, view({ ply: 2, version: 10 }), 'http'), true, 'a take-back');
+  assert.equal(takes(null, shown, 'http'), true);
 });

@@ -45,6 +45,9 @@ struct View<'a> {
     running: Option<u8>,
     created: String,
     updated: String,
+    /// The game's version in the store, one more with every change: the front end keeps the
+    /// newest view whichever way it came.
+    version: i64,
 }
 
 #[derive(Serialize)]
@@ -223,6 +226,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         running: live.table.clock.as_ref().and_then(|c| c.running),
         created: rfc3339(live.created),
         updated: rfc3339(live.updated),
+        version: live.version,
     };
     serde_json::to_string(&view).expect("a view serialises")
 }
