@@ -30,7 +30,10 @@ fn click_sequences_identify_moves_and_none_is_a_prefix_of_another() {
                     .iter()
                     .flat_map(|m| (0..m.clicks.len()).map(move |n| &m.clicks[..n]))
                     .collect();
-                for MoveClicks { mv, clicks: seq, .. } in &clicks {
+                for MoveClicks {
+                    mv, clicks: seq, ..
+                } in &clicks
+                {
                     assert!(!seq.is_empty(), "{}: {mv} has no clicks", info.id);
                     assert!(
                         !prefixes.contains(seq.as_slice()),
@@ -81,9 +84,11 @@ fn clicks_name_their_steps_and_items_their_names() {
                     for n in 0..m.clicks.len() {
                         let before = step_at.entry(&m.clicks[..n]).or_insert(m.steps[n]);
                         assert_eq!(
-                            *before, m.steps[n],
+                            *before,
+                            m.steps[n],
                             "{}: moves after {:?} name the next step differently",
-                            info.id, &m.clicks[..n]
+                            info.id,
+                            &m.clicks[..n]
                         );
                     }
                 }

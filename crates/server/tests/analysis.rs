@@ -117,7 +117,12 @@ async fn a_finished_game_is_analysed_position_by_position_with_exact_endgames(ki
         // Every legal move marked (when that was quick enough): the best move keeps the result,
         // and no move does better than best play.
         if let Some(moves) = x["moves"].as_array() {
-            let rank = |r: &str| ["loss", "draw", "win"].iter().position(|&k| k == r).unwrap();
+            let rank = |r: &str| {
+                ["loss", "draw", "win"]
+                    .iter()
+                    .position(|&k| k == r)
+                    .unwrap()
+            };
             let result = rank(x["result"].as_str().unwrap());
             let best = moves
                 .iter()
