@@ -202,17 +202,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         node_limit: u64,
     ) -> Option<Found<G::Move>> {
         assert!(self.exact, "solve needs an exact searcher");
-        let mut nodes = 0;
-        if self.knowledge.evaluate(position).is_some() {
-            self.start(deadline, PRE_PASS_NODES.min(node_limit), false);
-            for depth in 1..=PRE_PASS_DEPTH {
-                self.root(position, depth, -INFINITY, INFINITY);
-                if self.stopped {
-                    break;
-                }
-            }
-            nodes = self.nodes;
-        }
+        let nodes = self.pre_pass(position, deadline, node_limit);
         self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
         // First only win, draw or loss: a window around zero, where every test is against the
         // same bound and the table's bounds serve again. A draw is then exact; a win or loss is
@@ -229,6 +219,68 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             depth: u32::MAX,
             nodes: nodes + self.nodes,
         })
+    }
+
+    /// Only the result of `position` (not over) for the seat to move, with best play: `1` a win,
+    /// `0` a draw, `-1` a loss — the first pass of [`AlphaBeta::solve`], on this searcher's
+    /// threads.
+    pub fn solve_result(&mut self, position: &G) -> i32 {
+        assert!(self.exact, "solve_result needs an exact searcher");
+        let nodes = self.pre_pass(position, None, u64::MAX);
+        self.start(None, u64::MAX.saturating_sub(nodes), true);
+        let (value, _) = self
+            .root_window(position, -1, 1)
+            .expect("a search without limits finishes");
+        value.signum()
+    }
+
+    /// For play rather than analysis: a move that keeps the result of `position` (not over) for
+    /// the seat to move, from null-window tests only — at least a draw first (quick where it
+    /// holds), then a win with the time left. The move, and as its value what is proven of the
+    /// position: `1` a win, `0` at least a draw (a win is not ruled out when time ran short), `-1`
+    /// a loss. `None` when the first test did not finish by `give_up` or `node_limit`; the second
+    /// may go on until `deadline` (a later time: its move is played whatever it finds).
+    pub fn keep_result_until(
+        &mut self,
+        position: &G,
+        give_up: Option<Instant>,
+        deadline: Option<Instant>,
+        node_limit: u64,
+    ) -> Option<Found<G::Move>> {
+        assert!(self.exact, "keep_result_until needs an exact searcher");
+        let nodes = self.pre_pass(position, give_up, node_limit);
+        self.start(give_up, node_limit.saturating_sub(nodes).max(1), true);
+        let (draw, drawing) = self.root_window(position, -1, 0)?;
+        let found = |best, value, searched| Found {
+            best,
+            value,
+            depth: u32::MAX,
+            nodes: nodes + searched,
+        };
+        if draw < 0 {
+            return Some(found(drawing, -1, self.nodes));
+        }
+        self.deadline = deadline;
+        Some(match self.root_window(position, 0, 1) {
+            Some((win, winning)) if win >= 1 => found(winning, 1, self.nodes),
+            _ => found(drawing, 0, self.nodes),
+        })
+    }
+
+    /// A short heuristic search (iterative deepening with the evaluation, when the knowledge has
+    /// one) that fills the table with good moves before an exact one; the positions it visited.
+    fn pre_pass(&mut self, position: &G, deadline: Option<Instant>, node_limit: u64) -> u64 {
+        if self.knowledge.evaluate(position).is_none() {
+            return 0;
+        }
+        self.start(deadline, PRE_PASS_NODES.min(node_limit), false);
+        for depth in 1..=PRE_PASS_DEPTH {
+            self.root(position, depth, -INFINITY, INFINITY);
+            if self.stopped {
+                break;
+            }
+        }
+        self.nodes
     }
 
     /// The exact value of `position` within `lo..hi` (a value at or beyond a bound only says it

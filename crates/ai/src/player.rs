@@ -119,9 +119,12 @@ impl<G: Game> Player<G> for BaselinePlayer {
 /// plays some tens of moves).
 const NODES_PER_ITERATION: u64 = 50;
 
-/// The exact solver as a player's helper: it takes over in positions small enough, given half
-/// the time of a move; where it does not finish, the player searches on with the rest, and the
-/// solver waits until the game is smaller than where it failed.
+/// The exact solver as a player's helper: it takes over in positions small enough, given three
+/// quarters of the time of a move (the whole once a draw is held) to find a move that keeps the
+/// position's result
+/// ([`AlphaBeta::keep_result_until`]: a draw is kept as soon as one move holds it, which is
+/// much quicker than the exact margin); where not even that finishes, the player searches on
+/// with the rest, and the solver waits until the game is smaller than where it failed.
 pub struct Endgame<G: Game, K: Knowledge<G>> {
     solver: AlphaBeta<G, K>,
     /// The game's size ([`Knowledge::left`]) up to which the solver is tried.
@@ -138,6 +141,12 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
         }
     }
 
+    /// The solver on `threads` threads.
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.solver = self.solver.with_threads(threads);
+        self
+    }
+
     /// The solved move, or the budget left for the search.
     fn try_solve(
         &mut self,
@@ -149,13 +158,26 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
             return Err(budget);
         };
         let began = Instant::now();
-        let (deadline, node_limit) = match budget {
-            Budget::Time(t) => (began.checked_add(t / 2), u64::MAX),
-            Budget::Iterations(n) => (None, n.saturating_mul(NODES_PER_ITERATION)),
+        // The first test must leave the search time to think if it fails; the second need not.
+        let (give_up, deadline, node_limit) = match budget {
+            Budget::Time(t) => (began.checked_add(t * 3 / 4), began.checked_add(t), u64::MAX),
+            Budget::Iterations(n) => (None, None, n.saturating_mul(NODES_PER_ITERATION)),
         };
-        if let Some(found) = self.solver.solve_until(position, deadline, node_limit) {
+        if let Some(found) = self
+            .solver
+            .keep_result_until(position, give_up, deadline, node_limit)
+        {
+            let proven = match found.value {
+                1 => "a win",
+                0 => "at least a draw",
+                _ => "a loss",
+            };
+            let nodes = found.nodes;
             let mut thought = self.solver.thought(position, found, began);
-            thought.detail = format!("solved: {}", thought.detail);
+            thought.detail = format!(
+                "solved: {proven}, {nodes} nodes in {:.2} s",
+                began.elapsed().as_secs_f64()
+            );
             return Ok(thought);
         }
         self.up_to = left.saturating_sub(1);

@@ -118,12 +118,14 @@ fn verdict_for(position: &Triangoli, seat: Seat, threads: usize) -> Verdict {
             Verdict::Loss
         };
     }
-    let solved = solve_triangoli(position, TABLE_BITS, threads).expect("a game not over");
-    match (solved.seat == seat, solved.verdict) {
-        (true, v) => v,
-        (false, Verdict::Win) => Verdict::Loss,
-        (false, Verdict::Loss) => Verdict::Win,
-        (false, Verdict::Draw) => Verdict::Draw,
+    let mut search =
+        AlphaBeta::exact(TriangoliKnowledge::default(), TABLE_BITS).with_threads(threads);
+    let result = search.solve_result(position);
+    let mover = position.to_move().expect("a game not over");
+    match (result * if mover == seat { 1 } else { -1 }).signum() {
+        1 => Verdict::Win,
+        0 => Verdict::Draw,
+        _ => Verdict::Loss,
     }
 }
 

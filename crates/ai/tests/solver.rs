@@ -473,3 +473,38 @@ fn every_move_is_marked_as_minimax_says() {
     // The positions hold moves of every kind, so each branch was checked.
     assert!(kinds.iter().all(|&k| k > 0), "moves by kind: {kinds:?}");
 }
+
+/// Playing for the result: the move found keeps the position's result, and what it claims of the
+/// position is true (plain minimax judges).
+#[test]
+fn a_move_keeping_the_result_is_found_with_null_windows() {
+    let mut claims = [0; 3];
+    for seed in 0..60 {
+        let Some(p) = random_position(5, seed) else {
+            continue;
+        };
+        let truth = minimax(&p).signum();
+        let me = p.to_move().unwrap();
+        for threads in [1, 2] {
+            let mut search =
+                AlphaBeta::exact(TriangoliKnowledge::default(), 14).with_threads(threads);
+            let found = search.keep_result_until(&p, None, None, u64::MAX).unwrap();
+            // Without a deadline both tests finish: the claim is the exact result.
+            assert_eq!(found.value, truth, "seed {seed}, {threads} thread(s)");
+            let mut child = p.clone();
+            child.play(found.best);
+            let after = match child.to_move() {
+                None => final_margin(&child, me),
+                Some(s) if s == me => minimax(&child),
+                Some(_) => -minimax(&child),
+            };
+            assert!(
+                after.signum() >= truth,
+                "seed {seed}: {} gives up the result",
+                found.best
+            );
+            claims[(truth + 1) as usize] += 1;
+        }
+    }
+    assert!(claims.iter().all(|&n| n > 0), "results seen: {claims:?}");
+}

@@ -28,6 +28,10 @@ pub struct AccuracyArgs {
     /// Print `{"positions": N, "kept": K, "share": K/N}`.
     #[arg(long)]
     json: bool,
+    /// Also print each position whose value the agent's move lost: its seed, the move and the
+    /// agent's account of it.
+    #[arg(long)]
+    misses: bool,
 }
 
 #[derive(Serialize)]
@@ -59,10 +63,17 @@ pub fn run(args: &AccuracyArgs) -> Result<()> {
             continue;
         };
         let mut player = agent.player::<Triangoli>(seed);
-        let mv = player.think(&position).best;
+        let thought = player.think(&position);
         tried += 1;
-        if keeps_value(&position, mv, threads) {
+        if keeps_value(&position, thought.best, threads) {
             kept += 1;
+        } else if args.misses {
+            progress.suspend(|| {
+                eprintln!(
+                    "position seed {seed}: {} lost the value ({})",
+                    thought.best, thought.detail
+                )
+            });
         }
         progress.set_message(format!("{kept} kept"));
         progress.inc(1);

@@ -300,7 +300,8 @@ pub fn evaluate(position: &Triangoli, me: Seat) -> i32 {
 }
 
 /// The player `level` puts at a Triangoli board: MCTS with this knowledge, and the exact solver
-/// from 10 empty triangles on (given half of each move's time; see [`Endgame`]).
+/// from 12 empty triangles on, where it finds a move keeping the result in time (see
+/// [`Endgame`]).
 pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
     let knowledge = TriangoliKnowledge::default();
     let params = MctsParams {
@@ -309,6 +310,6 @@ pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triango
     };
     Box::new(
         MctsPlayer::new(knowledge, params, budget, seed)
-            .with_endgame(Endgame::new(knowledge, 10, 20)),
+            .with_endgame(Endgame::new(knowledge, 12, 20).with_threads(level.threads())),
     )
 }
