@@ -152,8 +152,32 @@ export class AnalysisPanel {
       : null;
     return h('div', { class: 'analysis-info', 'aria-live': 'polite' },
       h('p', { class: 'analysis-values', 'data-test': 'analysis-values' }, t('analysis.chances'), ' ', values),
-      best, exact);
+      best, exact, moveResults(entry.exact?.moves));
   }
+}
+
+/** At most this many moves are listed for each result; the rest are counted. */
+const LISTED = 12;
+
+/**
+ * The solver's marks on every legal move (`exact.moves`): the moves that win, those that draw,
+ * and how many lose; null when there are none.
+ */
+export function moveResults(moves) {
+  if (!Array.isArray(moves) || !moves.length) return null;
+  const of = (result) => moves.filter((m) => m.result === result).map((m) => m.move);
+  const list = (names) => names.length > LISTED
+    ? `${names.slice(0, LISTED).join(' ')} ${t('analysis.moves.more', { n: names.length - LISTED })}`
+    : names.join(' ');
+  const [win, draw, lose] = [of('win'), of('draw'), of('loss')];
+  const lines = [];
+  if (win.length) lines.push(h('li', { 'data-result': 'win' }, t('analysis.moves.win', { moves: list(win) })));
+  if (draw.length) lines.push(h('li', { 'data-result': 'draw' }, t('analysis.moves.draw', { moves: list(draw) })));
+  if (lose.length) {
+    lines.push(h('li', { 'data-result': 'loss' },
+      lose.length === moves.length ? t('analysis.moves.all-lose') : t('analysis.moves.lose', { n: lose.length })));
+  }
+  return h('ul', { class: 'analysis-moves', 'data-test': 'analysis-moves' }, lines);
 }
 
 /** The words of a mark in the move list ("Mistake: lost 24% …"), for its tooltip. */

@@ -171,6 +171,16 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   const exact = analysis.plies[ply].exact;
   assert.equal(await page.textContent('[data-test=analysis-exact]'),
     fill(en['analysis.exact'], { seat: await page.textContent(`[data-test=name-${exact.seat}]`), text: exact.text }));
+  // Every legal move there marked by the solver: the lines say which win and draw, and count
+  // those that lose, as the analysis has them.
+  assert.ok(Array.isArray(exact.moves) && exact.moves.length > 0, 'the last exact position has its moves marked');
+  const count = (r) => exact.moves.filter((m) => m.result === r).length;
+  const marks = page.locator('[data-test=analysis-moves] li');
+  assert.equal(await marks.count(), ['win', 'draw', 'loss'].filter((r) => count(r) > 0).length);
+  if (count('win')) assert.match(await page.textContent('[data-test=analysis-moves] [data-result=win]'), new RegExp(exact.moves.find((m) => m.result === 'win').move.replace(/[/]/g, '\\/')));
+  if (count('loss') && count('loss') < exact.moves.length) {
+    assert.equal(await page.textContent('[data-test=analysis-moves] [data-result=loss]'), fill(en['analysis.moves.lose'], { n: count('loss') }));
+  }
   await screenshot(page, 'analysis-exact-1280');
 
   // A spectator may analyse too: the same analysis, already done.
