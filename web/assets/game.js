@@ -546,7 +546,8 @@ class GamePage {
     const zoom = h('div', { class: 'zoom', role: 'group', 'aria-label': t('zoom.label') },
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.out'), title: t('zoom.out'), onclick: () => this.board.zoomBy(0.8) }, icon('minus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.in'), title: t('zoom.in'), onclick: () => this.board.zoomBy(1.25) }, icon('plus')),
-      h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')));
+      h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')),
+      this.coordinatesSwitch());
     this.main.replaceChildren(
       h('article', { class: 'game-page', 'data-game': game },
         this.els.head,
@@ -564,6 +565,21 @@ class GamePage {
             this.analysis.el),
           h('aside', { class: 'side' }, this.els.players, this.chat.el, this.els.moves, this.els.tools))),
     );
+  }
+
+  /** The switch that shows or hides the board's coordinates (remembered in this browser). */
+  coordinatesSwitch() {
+    const shown = () => store.setting('coordinates', true);
+    const apply = (button) => {
+      this.board.el.classList.toggle('no-coordinates', !shown());
+      button.setAttribute('aria-pressed', String(shown()));
+    };
+    const button = h('button', {
+      type: 'button', class: 'coordinates-switch', 'data-test': 'coordinates', title: t('zoom.coordinates'),
+      onclick: () => { store.setSetting('coordinates', !shown()); apply(button); },
+    }, t('zoom.coordinates.short'));
+    apply(button);
+    return button;
   }
 
   render() {

@@ -186,7 +186,7 @@ pub(crate) fn scene(g: &FourTriangles) -> Scene {
                 text: p.name().to_string(),
                 size: 12.0,
             },
-            "point-name",
+            "point-name coordinate",
         ));
     }
     if let Some(p) = last.left {

@@ -128,7 +128,7 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
                     text: t.number().to_string(),
                     size: 11.0,
                 },
-                "triangle-number",
+                "triangle-number coordinate",
             )
             .with_label(t.number().to_string()),
         );
@@ -152,6 +152,18 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
                 .with_label(c.to_string()),
             );
         }
+    }
+    // Each intersection's name beside it, as moves are written (`c2/3`).
+    for p in Point::all() {
+        let [x, y] = at(p);
+        items.push(Item::decoration(
+            Shape::Text {
+                at: [x - 15.0, y + 15.0],
+                text: p.name(),
+                size: 10.0,
+            },
+            "point-name coordinate",
+        ));
     }
     for p in Point::all() {
         items.push(Item::new(

@@ -1,0 +1,45 @@
+// Coordinates on the board, as moves are written: Triangoli's intersections and triangles, The
+// Triangle Game's vertices, Triangular's rows and columns, Four Triangles' points; a switch hides
+// them, and this browser remembers it. At a phone's size and a desktop's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SKIP, launch, newPage, startGame, screenshot } from './browser.mjs';
+
+const SHOWN = {
+  triangoli: ['a1', 'c3', 'e3', '12', '24'],
+  'triangle-game': [],
+  triangular: [],
+  'four-triangles': [],
+};
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`coordinates and their switch at ${size.width}×${size.height}`, { skip: SKIP, timeout: 120000 }, async () => {
+    const browser = await launch();
+    try {
+      const page = await newPage(browser, size);
+      for (const game of Object.keys(SHOWN)) {
+        await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
+        await page.waitForSelector('svg.board .coordinate');
+        const texts = await page.$$eval('svg.board .coordinate text', (els) => els.map((e) => e.textContent));
+        assert.ok(texts.length > 0, `${game}: coordinates drawn`);
+        for (const name of SHOWN[game]) assert.ok(texts.includes(name), `${game}: ${name} among ${texts.join(' ')}`);
+        const visible = () => page.$eval('svg.board .coordinate', (e) => getComputedStyle(e).display !== 'none');
+        assert.equal(await visible(), true);
+        assert.equal(await page.getAttribute('[data-test=coordinates]', 'aria-pressed'), 'true');
+        if (game === 'triangoli') await screenshot(page, `coordinates-${size.width}`);
+        // Off, and still off after a reload; then on again.
+        await page.click('[data-test=coordinates]');
+        assert.equal(await visible(), false);
+        assert.equal(await page.getAttribute('[data-test=coordinates]', 'aria-pressed'), 'false');
+        await page.reload();
+        await page.waitForSelector('svg.board .coordinate', { state: 'attached' });
+        assert.equal(await visible(), false, `${game}: the switch is remembered`);
+        await page.click('[data-test=coordinates]');
+        assert.equal(await visible(), true);
+      }
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
