@@ -1,6 +1,7 @@
 // Coordinates on the board, as moves are written: Triangoli's intersections and triangles, The
 // Triangle Game's vertices, Triangular's rows and columns, Four Triangles' points; a switch hides
-// them, and this browser remembers it. At a phone's size and a desktop's.
+// them, and this browser remembers it; the last move's marker is a colour no seat has. At a
+// phone's size and a desktop's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, SKIP, launch, newPage, startGame, screenshot } from './browser.mjs';
@@ -36,6 +37,30 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         assert.equal(await visible(), false, `${game}: the switch is remembered`);
         await page.click('[data-test=coordinates]');
         assert.equal(await visible(), true);
+
+        // A move, and the computer's answer: the last move's marker is a colour no seat has.
+        const id = page.url().split('/game/')[1];
+        const view = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
+        for (const click of view.clicks[0].clicks) await page.click(`svg.board .item[data-id="${click}"]`);
+        await page.waitForSelector('svg.board .last > .shape, svg.board .last-move > .shape');
+        const colours = await page.evaluate(() => {
+          const marker = document.querySelector('svg.board .last > .shape, svg.board .last-move > .shape');
+          const style = getComputedStyle(document.querySelector('svg.board'));
+          const rgb = (c) => {
+            const probe = document.createElement('div');
+            probe.style.color = c;
+            document.body.append(probe);
+            const v = getComputedStyle(probe).color;
+            probe.remove();
+            return v;
+          };
+          return {
+            marker: getComputedStyle(marker).stroke,
+            seats: [0, 1, 2, 3].map((i) => rgb(style.getPropertyValue(`--p${i}`).trim())),
+          };
+        });
+        for (const seat of colours.seats) assert.notEqual(colours.marker, seat, `${game}: the marker is a seat's colour`);
+        assert.equal(colours.marker, 'rgb(200, 16, 46)', `${game}: the marker's crimson`);
       }
       assert.deepEqual(page.errors, []);
     } finally {
