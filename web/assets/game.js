@@ -24,6 +24,7 @@ import { offerBoxes } from './offers.js';
 import * as alerts from './alerts.js';
 import { seatClocks, formatClock, controlText, controlLong, outOfTime } from './clock.js';
 import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
+import { stepKey } from './analysis.js';
 
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
@@ -297,6 +298,16 @@ class GamePage {
     if (this.view && !e.defaultPrevented && this.analysis?.key(e, this.replayPly ?? this.view.ply, this.view.ply)) {
       e.preventDefault();
       return;
+    }
+    // The same keys step through the replay (the board's own arrow keys move between its items).
+    const inBoard = e.target.closest && e.target.closest('svg.board');
+    if (this.view && !e.defaultPrevented && !inBoard && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      const to = stepKey(e.key, this.replayPly ?? this.view.ply, this.view.ply);
+      if (to !== null) {
+        this.showPly(to);
+        e.preventDefault();
+        return;
+      }
     }
     if (e.key === 'Escape' && this.prefix.length) {
       this.clear();
