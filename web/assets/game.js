@@ -546,6 +546,10 @@ class GamePage {
       banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true, 'data-test': 'result' }),
       clocks: h('div', { class: 'clock-bar', 'data-test': 'clock-bar', hidden: true }),
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-test': 'status' }),
+      // The computer thinking: a spinner and the seconds since its turn began (kept out of the
+      // live region, which would otherwise be read out every second).
+      thinking: h('p', { class: 'thinking', 'aria-hidden': 'true', 'data-test': 'thinking', hidden: true },
+        h('span', { class: 'spinner' }), h('span', { class: 'elapsed' })),
       offers: h('div', { class: 'offers', 'aria-live': 'polite', 'data-test': 'offers' }),
       actions: h('div', { class: 'actions', 'data-test': 'actions' }),
       replay: h('div', { class: 'replay' }),
@@ -567,6 +571,7 @@ class GamePage {
           h('div', { class: 'board-col' },
             this.els.clocks,
             this.els.status,
+            this.els.thinking,
             this.els.offers,
             h('div', { class: 'board-wrap' }, this.board.el, zoom),
             this.els.actions,
@@ -652,6 +657,8 @@ class GamePage {
     let kind = 'info';
     if (this.replayPly !== null) {
       text = t('status.replay', { k: this.replayPly, n: v.ply });
+    } else if (v.seats.length && v.seats.every((s) => s.kind === 'record')) {
+      text = t('status.record', { n: v.ply });
     } else if (v.outcome) {
       text = t('status.over');
     } else if (this.busy) {
@@ -772,7 +779,7 @@ class GamePage {
   /**
    * Brings every clock on the page up to now: the running seat's time is the view's, less the
    * time since the view arrived (the server's numbers, never this browser's idea of the time).
-   * Ticks ten times a second while a clock runs.
+   * Ticks ten times a second while a clock runs or the computer thinks (its seconds shown).
    */
   tick() {
     const v = this.view;
@@ -791,9 +798,16 @@ class GamePage {
       el.classList.toggle('low', c.low);
       el.classList.toggle('out', c.out);
     }
-    const run = clocks.find((c) => c.running);
+    const thinking = !v.outcome && this.replayPly === null && v.to_move != null && v.seats[v.to_move]?.kind === 'ai';
+    this.els.thinking.hidden = !thinking;
+    if (thinking) {
+      const text = t('status.thinking.elapsed', { s: Math.floor((now - this.arrived) / 1000) });
+      const el = this.els.thinking.querySelector('.elapsed');
+      if (el.textContent !== text) el.textContent = text;
+    }
+    const run = clocks.find((c) => c.running) || (thinking ? {} : null);
     // A clock at zero whose flag has not come over the socket: ask the server (at most every 2 s).
-    if (run && run.ms === 0 && !this.flagAsked && now - this.arrived > v.remaining_ms[run.seat] + 2000) {
+    if (run && run.ms === 0 && run.seat != null && !this.flagAsked && now - this.arrived > v.remaining_ms[run.seat] + 2000) {
       this.flagAsked = true;
       api.getView(this.id).then((fresh) => { if (!this.closed) this.apply(fresh, 'http'); }, () => {});
     }

@@ -1,0 +1,48 @@
+// While the computer thinks, a spinner with its seconds (not in the live region); an uploaded
+// record says it is a replay of a record, not whose move it is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { BASE, SKIP, launch, newPage, startGame, en } from './browser.mjs';
+
+const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
+
+test('the computer thinking shows a spinner and its seconds', { skip: SKIP, timeout: 120000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await startGame(page, 'triangoli', { seats: ['ai'], level: 'hard' });
+    assert.equal(await page.isVisible('[data-test=thinking]'), false, 'my turn: nothing thinks');
+    const id = page.url().split('/game/')[1];
+    const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
+    await page.click(`svg.board .item[data-id="${v.clicks[0].clicks[0]}"]`);
+    // ai:hard takes about 1.5 s for its set-up move: the spinner is seen, then goes.
+    await page.waitForSelector('[data-test=thinking]', { state: 'visible' });
+    assert.match(await page.textContent('[data-test=thinking]'), /^\d+ s$/);
+    assert.equal(await page.getAttribute('[data-test=thinking]', 'aria-hidden'), 'true');
+    assert.match(await page.textContent('[data-test=status]'), /thinking/);
+    await page.waitForSelector('[data-test=thinking]', { state: 'hidden' });
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('an uploaded record is a replay of a record', { skip: SKIP, timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, { width: 1280, height: 800 });
+    await page.goto(BASE + '/');
+    const answer = await page.evaluate((u) => fetch(u, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ game: 'triangoli', record: 'c3\nd3\n' }),
+    }).then((r) => r.json()), `${BASE}/api/records`);
+    await page.goto(`${BASE}/game/${answer.id}`);
+    await page.waitForSelector('svg.board .item');
+    await page.waitForFunction((want) => document.querySelector('[data-test=status]')?.textContent === want,
+      fill(en['status.record'], { n: 2 }));
+    assert.equal(await page.isVisible('[data-test=thinking]'), false);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
