@@ -260,7 +260,7 @@ class HomePage {
           seat.kind === 'ai'
             ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
               h('select', { id: levelId, 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
-                this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, t(`level.${l}`))))]
+                this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, levelText(l, this.meta.level_ms?.[l]))))]
             : null));
     });
     replaceChildren(this.els.form,
@@ -630,6 +630,14 @@ async function inTurns(items, n, f) {
   };
   await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
   return out;
+}
+
+/** A level as the level choice shows it: its name and, when it thinks, its time a move. */
+export function levelText(level, ms) {
+  const name = t(`level.${level}`);
+  if (!ms) return name;
+  const seconds = (ms / 1000).toLocaleString(lang(), { maximumFractionDigits: 1 });
+  return t('level.time', { level: name, s: seconds });
 }
 
 function defaultLevel(levels) {

@@ -1,5 +1,6 @@
 // While the computer thinks, a spinner with its seconds (not in the live region); an uploaded
-// record says it is a replay of a record, not whose move it is.
+// record says it is a replay of a record, not whose move it is; the level choice gives each
+// level's time a move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, SKIP, launch, newPage, startGame, en } from './browser.mjs';
@@ -41,6 +42,24 @@ test('an uploaded record is a replay of a record', { skip: SKIP, timeout: 60000 
     await page.waitForFunction((want) => document.querySelector('[data-test=status]')?.textContent === want,
       fill(en['status.record'], { n: 2 }));
     assert.equal(await page.isVisible('[data-test=thinking]'), false);
+    assert.deepEqual(page.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test('the level choice says each level\'s time a move', { skip: SKIP, timeout: 60000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await page.goto(BASE + '/');
+    await page.click('.game-card[data-game="triangoli"]');
+    await page.selectOption('[data-test=seat-1-kind]', 'ai');
+    const options = await page.$$eval('[data-test=seat-1-level] option', (els) => Object.fromEntries(els.map((e) => [e.value, e.textContent])));
+    assert.equal(options.hard, fill(en['level.time'], { level: en['level.hard'], s: '1.5' }));
+    assert.equal(options.max, fill(en['level.time'], { level: en['level.max'], s: '6' }));
+    assert.equal(options.easy, fill(en['level.time'], { level: en['level.easy'], s: '0.1' }));
+    assert.equal(options.random, en['level.random'], 'a random mover does not think');
     assert.deepEqual(page.errors, []);
   } finally {
     await browser.close();

@@ -232,6 +232,8 @@ pub struct Uploaded {
 pub struct Meta {
     games: Vec<MetaGame>,
     levels: Vec<String>,
+    /// Each level's time a move, in milliseconds.
+    level_ms: std::collections::BTreeMap<String, u64>,
 }
 
 #[derive(Debug, Serialize)]
@@ -277,6 +279,10 @@ pub fn meta() -> Meta {
             })
             .collect(),
         levels: Level::ALL.iter().map(ToString::to_string).collect(),
+        level_ms: Level::ALL
+            .iter()
+            .map(|l| (l.to_string(), l.budget().as_millis() as u64))
+            .collect(),
     }
 }
 
