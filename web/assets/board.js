@@ -8,6 +8,9 @@ const MIN_SCALE = 0.5;
 const MAX_SCALE = 6;
 const DRAG_THRESHOLD = 6;
 
+/** The side, in CSS pixels, of the square a board target answers taps in (see `nearTarget`). */
+export const HIT = 44;
+
 export class Board {
   /**
    * `onActivate(id)`: a click or key press on an item with id `id`;
@@ -138,10 +141,40 @@ export class Board {
       this.suppressClick = false;
       return;
     }
-    const g = e.target.closest('.item');
-    if (!g || !this.el.contains(g)) return;
-    if (g.classList.contains('is-target')) this.onActivate(g.dataset.id);
-    else this.onRefused(g);
+    const hit = e.target.closest('.item');
+    const g = hit && this.el.contains(hit) ? hit : null;
+    if (g && g.classList.contains('is-target')) {
+      this.onActivate(g.dataset.id);
+      return;
+    }
+    // A tap beside a small target still takes it (see nearTarget); else it is refused.
+    const near = this.nearTarget(e.clientX, e.clientY);
+    if (near) this.onActivate(near.dataset.id);
+    else if (g) this.onRefused(g);
+  }
+
+  /**
+   * The target a tap at (x, y) meant when it missed every target: each target answers within a
+   * box at least HIT px square around its centre (its own box where larger), the usual minimum
+   * for a finger; where boxes overlap, the target whose centre is nearest takes the tap, so no
+   * box steals one from a nearer target. Null when no box holds the point.
+   */
+  nearTarget(x, y) {
+    let best = null;
+    let bestDistance = Infinity;
+    for (const t of this.el.querySelectorAll('.item.is-target')) {
+      const r = t.getBoundingClientRect();
+      const cx = r.left + r.width / 2;
+      const cy = r.top + r.height / 2;
+      const half = [Math.max(r.width, HIT) / 2, Math.max(r.height, HIT) / 2];
+      if (Math.abs(x - cx) > half[0] || Math.abs(y - cy) > half[1]) continue;
+      const d = Math.hypot(x - cx, y - cy);
+      if (d < bestDistance) {
+        best = t;
+        bestDistance = d;
+      }
+    }
+    return best;
   }
 
   key(e) {
