@@ -573,8 +573,9 @@ class GamePage {
             this.els.status,
             this.els.thinking,
             this.els.offers,
-            h('div', { class: 'board-wrap' }, this.board.el, zoom),
+            // The step's buttons above the board, so they are on the first screen with it.
             this.els.actions,
+            h('div', { class: 'board-wrap' }, this.board.el, zoom),
             this.hints.el,
             this.els.facts,
             this.els.replay,

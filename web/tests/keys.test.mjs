@@ -16,7 +16,7 @@ test('←/→/Home/End step through the replay', { skip: SKIP, timeout: 120000 }
       await page.waitForFunction(() => document.querySelector('svg.board.interactive'));
       const v = await view();
       assert.equal(v.ply, ply);
-      for (const click of v.clicks[0].clicks) await page.click(`svg.board .item[data-id="${click}"]`);
+      for (const click of v.clicks[0].clicks) await page.click(`svg.board .item[data-id="${click}"]`, { force: true });
       await page.waitForFunction((p) => document.querySelector('#replay-range')?.max === String(p), ply + 2);
     }
     const shown = () => page.$eval('#replay-range', (e) => Number(e.value));
