@@ -16,3 +16,19 @@ export function factValue(f) {
   const key = `fact.${f.key}.${word}`;
   return has(key) ? t(key, { arg: rest.join(' ') }) : String(f.value);
 }
+
+/** What a fact's key means, for its tooltip and the legend (`help.fact.<key>`); null if unexplained. */
+export function factHelp(key) {
+  return has(`help.fact.${key}`) ? t(`help.fact.${key}`) : null;
+}
+
+/**
+ * The legend of a board: `[term, meaning]` for each explained fact the scene shows, then the
+ * game's own notes on its marks (`legend.<game>.1`, `.2`, … in the translation tables).
+ */
+export function legend(game, facts) {
+  const keys = [...new Set(facts.map((f) => f.key))].filter((k) => factHelp(k));
+  const rows = keys.map((k) => [has(`fact.${k}`) ? t(`fact.${k}`) : k, factHelp(k)]);
+  for (let n = 1; has(`legend.${game}.${n}`); n++) rows.push([null, t(`legend.${game}.${n}`)]);
+  return rows;
+}

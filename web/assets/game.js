@@ -13,7 +13,7 @@ import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
 import { seatName, describe, action, hint, idName, gameName } from './games.js';
 import { resultDetails, resultMarks } from './result.js';
-import { factText } from './facts.js';
+import { factText, factHelp, legend } from './facts.js';
 import {
   seatLabel, cleanName, heldSeats, myTurn, becameMyTurn, pageTitle, undoSeat, undoAsks,
   takebackState, drawState, resignSeat, rematchAction, chatState, presenceTokens, reasonKey,
@@ -557,12 +557,23 @@ class GamePage {
       moves: h('section', { class: 'moves card', 'aria-labelledby': 'moves-h' }),
       tools: h('section', { class: 'tools card', 'aria-labelledby': 'tools-h' }),
       facts: h('div', { class: 'board-facts' }),
+      legend: h('section', { class: 'legend card', id: 'board-legend', 'data-test': 'legend', hidden: true, 'aria-label': t('legend.title') }),
     };
     const zoom = h('div', { class: 'zoom', role: 'group', 'aria-label': t('zoom.label') },
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.out'), title: t('zoom.out'), onclick: () => this.board.zoomBy(0.8) }, icon('minus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.in'), title: t('zoom.in'), onclick: () => this.board.zoomBy(1.25) }, icon('plus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')),
-      this.coordinatesSwitch());
+      this.coordinatesSwitch(),
+      h('button', {
+        type: 'button', class: 'icon legend-switch', 'data-test': 'legend-switch', 'aria-expanded': 'false',
+        'aria-controls': 'board-legend', 'aria-label': t('legend.open'), title: t('legend.open'),
+        onclick: (e) => {
+          const open = e.currentTarget.getAttribute('aria-expanded') !== 'true';
+          e.currentTarget.setAttribute('aria-expanded', String(open));
+          this.els.legend.hidden = !open;
+          this.renderLegend();
+        },
+      }, '?'));
     this.main.replaceChildren(
       h('article', { class: 'game-page', 'data-game': game },
         this.els.head,
@@ -576,12 +587,22 @@ class GamePage {
             // The step's buttons above the board, so they are on the first screen with it.
             this.els.actions,
             h('div', { class: 'board-wrap' }, this.board.el, zoom),
+            this.els.legend,
             this.hints.el,
             this.els.facts,
             this.els.replay,
             this.analysis.el),
           h('aside', { class: 'side' }, this.els.players, this.chat.el, this.els.moves, this.els.tools))),
     );
+  }
+
+  /** The legend under the board, when open: what the facts and the game's marks mean. */
+  renderLegend() {
+    const v = this.shown || this.view;
+    if (!v || this.els.legend.hidden) return;
+    const rows = legend(v.game, v.board.facts);
+    replaceChildren(this.els.legend, h('h2', {}, t('legend.title')),
+      h('dl', {}, rows.map(([term, meaning]) => [term ? h('dt', {}, term) : null, h('dd', {}, meaning)])));
   }
 
   /** The switch that shows or hides the board's coordinates (remembered in this browser). */
@@ -618,6 +639,7 @@ class GamePage {
     document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));
     this.renderHead();
     this.renderStatus(itemIds);
+    this.renderLegend();
     this.renderOffers();
     this.renderActions(itemIds, interactive);
     this.renderFacts(shown);
@@ -729,7 +751,7 @@ class GamePage {
   /** Facts about nobody in particular, beside the board. */
   renderFacts(shown) {
     const facts = shown.board.facts.filter((f) => f.seat == null && !RESULT_FACTS.has(f.key));
-    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact' }, factText(f))));
+    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key) }, factText(f))));
     this.els.facts.hidden = facts.length === 0;
   }
 
@@ -868,9 +890,9 @@ class GamePage {
             seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
             seat.out_of_time ? h('span', { class: 'out-tag', 'data-test': `out-of-time-${i}` }, t('clock.out')) : null,
             winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
-          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key }, factText(f)))) : null,
+          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key, title: factHelp(f.key) }, factText(f)))) : null,
           shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
-            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact' }, t('fact.score'), ': ', String(shown.scores[i])))
+            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact', title: factHelp('score') }, t('fact.score'), ': ', String(shown.scores[i])))
             : null,
           tools.length ? h('div', { class: 'player-tools' }, tools) : null),
         v.clock ? this.clockEl(i, 'card') : null);
