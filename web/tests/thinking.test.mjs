@@ -65,3 +65,22 @@ test('the level choice says each level\'s time a move', { skip: SKIP, timeout: 6
     await browser.close();
   }
 });
+
+for (const motion of ['no-preference', 'reduce']) {
+  test(`the last move arrives with a short animation, none under reduced motion (${motion})`, { skip: SKIP, timeout: 60000 }, async () => {
+    const browser = await launch();
+    try {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: motion });
+      const page = await context.newPage();
+      await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
+      const id = page.url().split('/game/')[1];
+      const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
+      await page.click(`svg.board .item[data-id="${v.clicks[0].clicks[0]}"]`);
+      await page.waitForSelector('svg.board .last > .shape');
+      const animation = await page.$eval('svg.board .last > .shape', (e) => getComputedStyle(e).animationName);
+      assert.equal(animation, motion === 'reduce' ? 'none' : 'arrive');
+    } finally {
+      await browser.close();
+    }
+  });
+}
