@@ -1021,7 +1021,10 @@ class GamePage {
       reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason, { seats: late })) : null,
       !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
       scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
-      reason ? null : resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls)),
+      // The scoring in a collapsed part, so the box stays short and the board in view.
+      reason ? null : h('details', { class: 'result-more', 'data-test': 'result-more' },
+        h('summary', {}, t('result.details')),
+        resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls))),
       this.resultActions());
   }
 
@@ -1063,7 +1066,7 @@ class GamePage {
  * Facts shown elsewhere than as plain facts: explained by the result banner, or already said by
  * the page (whose turn it is, the version in the heading).
  */
-const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw']);
+const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw', 'ended']);
 
 /** The seat that made move `i` of the history, where the view can tell (for the list's dots). */
 function moverOf(v, i) {

@@ -407,6 +407,10 @@ const en = {
   'legend.triangular.1': 'Numbers along the edges: the columns and rows of the cell coordinates. Outlined triangles: those scored, in the colour of the player who scored them; the red piece belongs to nobody.',
   'legend.four-triangles.1': 'Marks like ⇄C1: straight warps, where a line leaving a big corner goes on from that corner of the middle triangle. Dashed rings: points joined by warps.',
   'legend.four-triangles.2': 'Numbers on figures: their stones (1–3) under the owner’s colour. Dark dots: the centres triangles turn about. A crimson mark: the last move.',
+  'result.ended.points': 'The game ended after {seat}’s turn: a player had 2 points or more.',
+  'result.ended.pool': 'The game ended after {seat}’s turn: {seat} had no stone left in the pool.',
+  'result.details': 'How the result came about',
+  'fact.ended': 'Ended',
 };
 
 const cs = {
@@ -799,6 +803,10 @@ const cs = {
   'legend.triangular.1': 'Čísla podél okrajů: sloupce a řady souřadnic polí. Obtažené trojúhelníky: ty započtené, v barvě hráče, který je získal; červený kámen nepatří nikomu.',
   'legend.four-triangles.1': 'Značky jako ⇄C1: rovné přechody, kde čára opouštějící velký roh pokračuje z rohu prostředního trojúhelníku. Čárkované kroužky: body spojené přechody.',
   'legend.four-triangles.2': 'Čísla na figurách: počet kamenů (1–3) pod barvou majitele. Tmavé tečky: středy, kolem kterých se trojúhelníky otáčejí. Karmínová značka: poslední tah.',
+  'result.ended.points': 'Hra skončila po tahu hráče {seat}: některý hráč měl 2 body nebo víc.',
+  'result.ended.pool': 'Hra skončila po tahu hráče {seat}: {seat} už neměl v zásobě žádný kámen.',
+  'result.details': 'Jak výsledek vznikl',
+  'fact.ended': 'Konec',
 };
 
 const de = {
@@ -1191,6 +1199,10 @@ const de = {
   'legend.triangular.1': 'Zahlen an den Rändern: Spalten und Reihen der Feldkoordinaten. Umrandete Dreiecke: gewertete, in der Farbe des Spielers, der sie wertete; der rote Stein gehört niemandem.',
   'legend.four-triangles.1': 'Zeichen wie ⇄C1: gerade Warps, wo eine Linie, die eine große Ecke verlässt, von dieser Ecke des mittleren Dreiecks weitergeht. Gestrichelte Ringe: durch Warps verbundene Punkte.',
   'legend.four-triangles.2': 'Zahlen auf Figuren: ihre Steine (1–3) unter der Farbe des Besitzers. Dunkle Punkte: die Mitten, um die sich Dreiecke drehen. Karminrote Markierung: der letzte Zug.',
+  'result.ended.points': 'Das Spiel endete nach dem Zug von {seat}: ein Spieler hatte 2 Punkte oder mehr.',
+  'result.ended.pool': 'Das Spiel endete nach dem Zug von {seat}: {seat} hatte keinen Stein mehr im Vorrat.',
+  'result.details': 'Wie das Ergebnis zustande kam',
+  'fact.ended': 'Beendet',
 };
 
 const fr = {
@@ -1583,6 +1595,10 @@ const fr = {
   'legend.triangular.1': 'Nombres le long des bords : colonnes et rangées des coordonnées des cases. Triangles cernés : ceux qui ont marqué, à la couleur du joueur qui les a marqués ; la pièce rouge n’est à personne.',
   'legend.four-triangles.1': 'Marques comme ⇄C1 : passages droits, où une ligne quittant un grand coin repart de ce coin du triangle central. Anneaux en tirets : points reliés par des passages.',
   'legend.four-triangles.2': 'Nombres sur les figures : leurs pierres (1 à 3) sous la couleur du propriétaire. Points sombres : les centres autour desquels tournent les triangles. Marque cramoisie : le dernier coup.',
+  'result.ended.points': 'La partie s’est terminée après le tour de {seat} : un joueur avait 2 points ou plus.',
+  'result.ended.pool': 'La partie s’est terminée après le tour de {seat} : {seat} n’avait plus de pierre en réserve.',
+  'result.details': 'Comment le résultat s’est fait',
+  'fact.ended': 'Terminée',
 };
 
 const uk = {
@@ -1975,6 +1991,10 @@ const uk = {
   'legend.triangular.1': 'Числа вздовж країв: стовпці й ряди координат клітинок. Обведені трикутники: зараховані, кольором гравця, який їх отримав; червона фішка нічия.',
   'legend.four-triangles.1': 'Позначки на кшталт ⇄C1: прямі переходи, де лінія, що залишає великий кут, продовжується з кута середнього трикутника. Пунктирні кільця: точки, з’єднані переходами.',
   'legend.four-triangles.2': 'Числа на фігурах: їхні камені (1–3) під кольором власника. Темні точки: центри, навколо яких обертаються трикутники. Малинова позначка: останній хід.',
+  'result.ended.points': 'Гра закінчилася після ходу {seat}: хтось із гравців мав 2 очки або більше.',
+  'result.ended.pool': 'Гра закінчилася після ходу {seat}: у {seat} не лишилося каменів у запасі.',
+  'result.details': 'Як склався результат',
+  'fact.ended': 'Завершено',
 };
 
 const it = {
@@ -2367,6 +2387,10 @@ const it = {
   'legend.triangular.1': 'Numeri lungo i bordi: colonne e righe delle coordinate delle caselle. Triangoli contornati: quelli che hanno segnato, nel colore del giocatore; il pezzo rosso non è di nessuno.',
   'legend.four-triangles.1': 'Segni come ⇄C1: varchi diritti, dove una linea che lascia un grande angolo prosegue da quell’angolo del triangolo centrale. Anelli tratteggiati: punti uniti dai varchi.',
   'legend.four-triangles.2': 'Numeri sulle figure: le loro pietre (1–3) sotto il colore del proprietario. Punti scuri: i centri attorno a cui ruotano i triangoli. Segno cremisi: l’ultima mossa.',
+  'result.ended.points': 'La partita è finita dopo il turno di {seat}: un giocatore aveva 2 punti o più.',
+  'result.ended.pool': 'La partita è finita dopo il turno di {seat}: {seat} non aveva più pietre nella riserva.',
+  'result.details': 'Come si è arrivati al risultato',
+  'fact.ended': 'Terminata',
 };
 
 export const TABLES = { en, cs, de, fr, uk, it };

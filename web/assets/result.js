@@ -19,8 +19,11 @@ export function resultDetails(game, view, name, highlight) {
   for (const f of facts.filter((f) => f.key === 'winner' || f.key === 'draw')) {
     parts.push(h('p', { class: 'why' }, t('result.why', { why: factValue(f) })));
   }
+  // What ended this game, where the scene says (else the game's rule in general).
+  const ended = facts.find((f) => f.key === 'ended' && has(`result.ended.${f.value}`));
   const rule = `result.rule.${game}`;
-  if (has(rule)) parts.push(h('p', { class: 'muted rule' }, t(rule)));
+  if (ended) parts.push(h('p', { class: 'ended', 'data-test': 'ended' }, t(`result.ended.${ended.value}`, { seat: name(ended.seat) })));
+  else if (has(rule)) parts.push(h('p', { class: 'muted rule' }, t(rule)));
   return h('div', { class: 'result-details' }, parts);
 }
 

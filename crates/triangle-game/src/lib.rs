@@ -357,6 +357,18 @@ impl TriangleGame {
         self.slides_left -= 1;
     }
 
+    /// Why the game ended, once it has: `points` when a player reached [`WINNING_SCORE`], `pool`
+    /// when the mover who ended the last turn has no stone left; `None` while it goes on.
+    pub fn ended_by(&self) -> Option<&'static str> {
+        if self.phase != Phase::Over {
+            None
+        } else if self.scores_now().iter().any(|&s| s >= WINNING_SCORE) {
+            Some("points")
+        } else {
+            Some("pool")
+        }
+    }
+
     fn end_turn(&mut self) {
         let scores = self.scores_now();
         if scores.iter().any(|&s| s >= WINNING_SCORE) || self.pool_size(self.mover()) == 0 {

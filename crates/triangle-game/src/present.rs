@@ -239,6 +239,9 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
     for seat in 0..3u8 {
         facts.push(Fact::new("score", Some(seat), g.score(Seat(seat))));
     }
+    if let Some(why) = g.ended_by() {
+        facts.push(Fact::new("ended", Some(g.mover().0), why));
+    }
     if g.phase() == Phase::Act {
         facts.push(Fact::new("slides-left", Some(g.mover().0), g.slides_left()));
         let colours = g.pickup_colours();

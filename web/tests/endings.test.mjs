@@ -1,0 +1,57 @@
+// Endings: the result box is short and keeps the board in view (the scoring folded away, its
+// table compact on a phone), and The Triangle Game says which condition ended this game.
+// Finished games come from records made by `trigonal random GAME --seed S` (fixtures/).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { BASE, SKIP, launch, newPage, screenshot, en } from './browser.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const record = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'utf8');
+const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
+
+async function replay(page, game, text) {
+  await page.goto(BASE + '/');
+  const answer = await page.evaluate(([u, body]) => fetch(u, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
+  }).then((r) => r.json()), [`${BASE}/api/records`, { game, record: text }]);
+  await page.goto(`${BASE}/game/${answer.id}`);
+  await page.waitForSelector('[data-test=result]:not([hidden])');
+  return answer.id;
+}
+
+for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+  test(`endings at ${size.width}×${size.height}`, { skip: SKIP, timeout: 90000 }, async () => {
+    const browser = await launch();
+    try {
+      const page = await newPage(browser, size);
+      // The Triangle Game: the condition that ended this game, not the rule in general.
+      for (const [file, why, seat] of [['triangle-game-pool.txt', 'pool', 0], ['triangle-game-points.txt', 'points', 2]]) {
+        await replay(page, 'triangle-game', record(file));
+        await page.click('[data-test=result-more] summary');
+        const name = await page.textContent(`[data-test=name-${seat}]`);
+        assert.equal(await page.textContent('[data-test=ended]'), fill(en[`result.ended.${why}`], { seat: name }), file);
+      }
+      // Triangoli: a short box, the board beside or below it still on the first screen; the
+      // table one line a row once opened.
+      await replay(page, 'triangoli', record('triangoli.txt'));
+      assert.equal(await page.isVisible('[data-test=sector-table]'), false, 'the scoring is folded away');
+      const box = await page.$eval('[data-test=result]', (e) => e.getBoundingClientRect().height);
+      assert.ok(box < 260, `the result box is ${box} px tall`);
+      const board = await page.$eval('svg.board', (e) => e.getBoundingClientRect());
+      assert.ok(board.top < size.height - 100, `the board starts at ${board.top} px`);
+      await page.click('[data-test=result-more] summary');
+      await page.waitForSelector('[data-test=sector-table]', { state: 'visible' });
+      const rows = await page.$$eval('[data-test=sector-table] tbody tr', (els) => els.map((e) => e.getBoundingClientRect().height));
+      const lineHeight = await page.$eval('[data-test=sector-table] td', (e) => parseFloat(getComputedStyle(e).lineHeight) + 12);
+      for (const h of rows) assert.ok(h <= lineHeight, `a table row ${h} px tall wraps`);
+      assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
+      await screenshot(page, `endings-triangoli-${size.width}`);
+      assert.deepEqual(page.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
