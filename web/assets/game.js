@@ -209,8 +209,9 @@ class GamePage {
   }
 
   /**
-   * What the others played since this browser's last move: from the view's `movers` where the
-   * server gives them, else since the last move sent from this page. At most the last eight.
+   * What the others played since this browser's last move, each player's moves after their name
+   * (a turn may be several moves): from the view's `movers` where the server gives them, else
+   * since the last move sent from this page. At most the last eight moves.
    */
   news(v) {
     let from = this.afterMine != null && v.ply > this.afterMine ? this.afterMine : v.ply;
@@ -221,7 +222,15 @@ class GamePage {
         if (mine[seat] !== undefined) from = i + 1;
       });
     }
-    return v.history.slice(Math.max(from, v.ply - 8));
+    // Each player's run of moves said with their name, since a turn may be several moves.
+    const runs = [];
+    for (let i = Math.max(from, v.ply - 8); i < v.ply; i++) {
+      const seat = moverOf(v, i);
+      const last = runs[runs.length - 1];
+      if (last && last.seat === seat) last.moves.push(v.history[i]);
+      else runs.push({ seat, moves: [v.history[i]] });
+    }
+    return runs.map((r) => (r.seat === null ? r.moves.join(', ') : `${this.label(r.seat)}: ${r.moves.join(', ')}`));
   }
 
   interactive() {
@@ -690,7 +699,7 @@ class GamePage {
       const who = Object.keys(this.tokens.mine).length > 1 ? this.label(v.to_move) + ': ' : '';
       // What the others played since this browser's last move, then what to do now.
       const news = this.news(v);
-      text = (news.length ? t('status.played', { moves: news.join(', ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
+      text = (news.length ? t('status.played', { moves: news.join('; ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
       kind = 'turn';
     } else {
       const seat = v.seats[v.to_move];

@@ -84,3 +84,36 @@ for (const motion of ['no-preference', 'reduce']) {
     }
   });
 }
+
+test('in a game of several-move turns the status says who played what', { skip: SKIP, timeout: 90000 }, async () => {
+  const browser = await launch();
+  try {
+    const page = await newPage(browser, { width: 1280, height: 800 });
+    await startGame(page, 'triangle-game', { seats: ['ai', 'ai'], level: 'random' });
+    const id = page.url().split('/game/')[1];
+    const api = `${BASE}/api/games/${id}`;
+    // My whole turn: the first legal move each time until the turn passes to the computers.
+    for (let i = 0; i < 12; i++) {
+      const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), api);
+      if (v.to_move !== 0 || v.outcome) break;
+      // An id no board item carries is an action button (`end`, `pickup`).
+      const onBoard = new Set(v.board.items.filter((it) => it.id != null).map((it) => it.id));
+      const move = v.clicks.find((c) => c.clicks[0] === 'end') || v.clicks[0];
+      for (const click of move.clicks) {
+        if (onBoard.has(click)) await page.click(`svg.board .item[data-id="${click}"]`, { force: true });
+        else await page.click(`[data-action="${click}"]`);
+      }
+      await page.waitForFunction(async ([u, p]) => (await (await fetch(u)).json()).ply > p, [api, v.ply]);
+    }
+    // Back to me after both computers' turns: their moves after their names.
+    await page.waitForFunction(async (u) => { const w = await (await fetch(u)).json(); return w.outcome || (w.to_move === 0 && w.ply > 2); }, api, { polling: 200 });
+    const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), api);
+    if (v.outcome) return;
+    const names = [1, 2].map((s) => en[`seat.triangle-game.${s}`]);
+    await page.waitForFunction((n) => n.every((name) => document.querySelector('[data-test=status]').textContent.includes(`${name}: `)), names);
+    const status = await page.textContent('[data-test=status]');
+    assert.match(status, new RegExp(`^Played: ${names[0]}: .+; ${names[1]}: .+\\.`));
+  } finally {
+    await browser.close();
+  }
+});
