@@ -201,9 +201,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         deadline: Option<Instant>,
         node_limit: u64,
     ) -> Option<Found<G::Move>> {
-        assert!(self.exact, "solve needs an exact searcher");
-        let nodes = self.pre_pass(position, deadline, node_limit);
-        self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
+        let nodes = self.begin_exact(position, deadline, node_limit);
         // First only win, draw or loss: a window around zero, where every test is against the
         // same bound and the table's bounds serve again. A draw is then exact; a win or loss is
         // searched again on its side of zero only.
@@ -225,9 +223,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// `0` a draw, `-1` a loss — the first pass of [`AlphaBeta::solve`], on this searcher's
     /// threads.
     pub fn solve_result(&mut self, position: &G) -> i32 {
-        assert!(self.exact, "solve_result needs an exact searcher");
-        let nodes = self.pre_pass(position, None, u64::MAX);
-        self.start(None, u64::MAX.saturating_sub(nodes), true);
+        self.begin_exact(position, None, u64::MAX);
         let (value, _) = self
             .root_window(position, -1, 1)
             .expect("a search without limits finishes");
@@ -247,9 +243,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         deadline: Option<Instant>,
         node_limit: u64,
     ) -> Option<Found<G::Move>> {
-        assert!(self.exact, "keep_result_until needs an exact searcher");
-        let nodes = self.pre_pass(position, give_up, node_limit);
-        self.start(give_up, node_limit.saturating_sub(nodes).max(1), true);
+        let nodes = self.begin_exact(position, give_up, node_limit);
         let (draw, drawing) = self.root_window(position, -1, 0)?;
         let found = |best, value, searched| Found {
             best,
@@ -267,20 +261,25 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         })
     }
 
-    /// A short heuristic search (iterative deepening with the evaluation, when the knowledge has
-    /// one) that fills the table with good moves before an exact one; the positions it visited.
-    fn pre_pass(&mut self, position: &G, deadline: Option<Instant>, node_limit: u64) -> u64 {
-        if self.knowledge.evaluate(position).is_none() {
-            return 0;
-        }
-        self.start(deadline, PRE_PASS_NODES.min(node_limit), false);
-        for depth in 1..=PRE_PASS_DEPTH {
-            self.root(position, depth, -INFINITY, INFINITY);
-            if self.stopped {
-                break;
+    /// The start of every exact search of `position`: a short heuristic pre-pass (iterative
+    /// deepening with the evaluation, when the knowledge has one) that fills the table with good
+    /// moves, then the search to the end started with what is left of `node_limit` and the same
+    /// `deadline`. The positions the pre-pass visited.
+    fn begin_exact(&mut self, position: &G, deadline: Option<Instant>, node_limit: u64) -> u64 {
+        assert!(self.exact, "an exact search needs an exact searcher");
+        let mut nodes = 0;
+        if self.knowledge.evaluate(position).is_some() {
+            self.start(deadline, PRE_PASS_NODES.min(node_limit), false);
+            for depth in 1..=PRE_PASS_DEPTH {
+                self.root(position, depth, -INFINITY, INFINITY);
+                if self.stopped {
+                    break;
+                }
             }
+            nodes = self.nodes;
         }
-        self.nodes
+        self.start(deadline, node_limit.saturating_sub(nodes).max(1), true);
+        nodes
     }
 
     /// The exact value of `position` within `lo..hi` (a value at or beyond a bound only says it

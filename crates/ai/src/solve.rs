@@ -22,6 +22,15 @@ pub enum Verdict {
 }
 
 impl Verdict {
+    /// The verdict of a final margin (or any value of its sign) for the seat it is counted for.
+    pub fn of(margin: i32) -> Verdict {
+        match margin.signum() {
+            1 => Verdict::Win,
+            0 => Verdict::Draw,
+            _ => Verdict::Loss,
+        }
+    }
+
     /// The verdict as what a move does: `win`, `draw`, `lose`.
     pub fn as_verb(self) -> &'static str {
         match self {
@@ -122,11 +131,7 @@ fn verdict_for(position: &Triangoli, seat: Seat, threads: usize) -> Verdict {
         AlphaBeta::exact(TriangoliKnowledge::default(), TABLE_BITS).with_threads(threads);
     let result = search.solve_result(position);
     let mover = position.to_move().expect("a game not over");
-    match (result * if mover == seat { 1 } else { -1 }).signum() {
-        1 => Verdict::Win,
-        0 => Verdict::Draw,
-        _ => Verdict::Loss,
-    }
+    Verdict::of(if mover == seat { result } else { -result })
 }
 
 /// Whether playing `mv` in `position` (not over) keeps the exact value its side to move has:
@@ -217,11 +222,7 @@ pub fn solve_triangoli(
     let (cylinders, sectors) = split_margin(found.value);
     Ok(Solved {
         seat,
-        verdict: match found.value.signum() {
-            1 => Verdict::Win,
-            0 => Verdict::Draw,
-            _ => Verdict::Loss,
-        },
+        verdict: Verdict::of(found.value),
         cylinders,
         sectors,
         best: found.best.to_string(),

@@ -6,7 +6,7 @@ use trigonal_ai::knowledge::triangoli::{final_margin, TriangoliKnowledge};
 use trigonal_ai::knowledge::Knowledge;
 use trigonal_ai::solve::{random_position, solve_triangoli, Verdict};
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Point, Triangoli, TRIANGLES};
+use trigonal_triangoli::{Move, Point, Triangoli, TRIANGLES};
 
 const P1: Seat = Seat(0);
 const P2: Seat = Seat(1);
@@ -130,22 +130,21 @@ fn a_loss_after_a_forced_pass() {
 
 /// Plain minimax over final margins, no pruning: the reference.
 fn minimax(position: &Triangoli) -> i32 {
-    let me = position.to_move().unwrap();
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    moves
-        .iter()
-        .map(|&mv| {
-            let mut child = position.clone();
-            child.play(mv);
-            match child.to_move() {
-                None => final_margin(&child, me),
-                Some(s) if s == me => minimax(&child),
-                Some(_) => -minimax(&child),
-            }
-        })
-        .max()
-        .unwrap()
+    moves.iter().map(|&mv| after(position, mv)).max().unwrap()
+}
+
+/// The final margin, by plain minimax, that playing `mv` in `position` leaves its seat to move.
+fn after(position: &Triangoli, mv: Move) -> i32 {
+    let me = position.to_move().unwrap();
+    let mut child = position.clone();
+    child.play(mv);
+    match child.to_move() {
+        None => final_margin(&child, me),
+        Some(s) if s == me => minimax(&child),
+        Some(_) => -minimax(&child),
+    }
 }
 
 #[test]
@@ -160,16 +159,9 @@ fn the_solver_agrees_with_plain_minimax_on_random_endgames() {
         let found = solver.solve(&p);
         assert_eq!(found.value, want, "seed {seed}");
         // The move given achieves the value.
-        let mut child = p.clone();
-        child.play(found.best);
-        let me = p.to_move().unwrap();
-        let after = match child.to_move() {
-            None => final_margin(&child, me),
-            Some(s) if s == me => minimax(&child),
-            Some(_) => -minimax(&child),
-        };
         assert_eq!(
-            after, want,
+            after(&p, found.best),
+            want,
             "seed {seed}: {} does not achieve it",
             found.best
         );
@@ -445,25 +437,14 @@ fn every_move_is_marked_as_minimax_says() {
             continue;
         };
         let solved = solve_triangoli(&p, 14, 1).unwrap();
-        let me = p.to_move().unwrap();
         let marks = move_verdicts(&p, &solved, None).unwrap();
         let mut moves = Vec::new();
         p.legal_moves(&mut moves);
         assert_eq!(marks.len(), moves.len());
         for ((text, verdict), mv) in marks.iter().zip(&moves) {
             assert_eq!(*text, mv.to_string());
-            let mut child = p.clone();
-            child.play(*mv);
-            let value = match child.to_move() {
-                None => final_margin(&child, me),
-                Some(s) if s == me => minimax(&child),
-                Some(_) => -minimax(&child),
-            };
-            let want = match value.signum() {
-                1 => Verdict::Win,
-                0 => Verdict::Draw,
-                _ => Verdict::Loss,
-            };
+            let value = after(&p, *mv);
+            let want = Verdict::of(value);
             assert_eq!(*verdict, want, "seed {seed}, {text}");
             kinds[(value.signum() + 1) as usize] += 1;
         }
@@ -484,22 +465,14 @@ fn a_move_keeping_the_result_is_found_with_null_windows() {
             continue;
         };
         let truth = minimax(&p).signum();
-        let me = p.to_move().unwrap();
         for threads in [1, 2] {
             let mut search =
                 AlphaBeta::exact(TriangoliKnowledge::default(), 14).with_threads(threads);
             let found = search.keep_result_until(&p, None, None, u64::MAX).unwrap();
             // Without a deadline both tests finish: the claim is the exact result.
             assert_eq!(found.value, truth, "seed {seed}, {threads} thread(s)");
-            let mut child = p.clone();
-            child.play(found.best);
-            let after = match child.to_move() {
-                None => final_margin(&child, me),
-                Some(s) if s == me => minimax(&child),
-                Some(_) => -minimax(&child),
-            };
             assert!(
-                after.signum() >= truth,
+                after(&p, found.best).signum() >= truth,
                 "seed {seed}: {} gives up the result",
                 found.best
             );

@@ -4,7 +4,7 @@
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Exchange, Move, Triangle, Triangoli, POINTS, SECTORS, TRIANGLES};
+use trigonal_triangoli::{Move, Triangle, Triangoli, POINTS, SECTORS, TRIANGLES};
 
 use super::Knowledge;
 use crate::mcts::MctsParams;
@@ -55,21 +55,15 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         let Some(me) = position.to_move() else {
             return 0;
         };
-        let Some(from) = position.pawn(me) else {
+        if position.pawn(me).is_none() {
             return rng.gen_range(0..moves.len());
-        };
-        let before = position.sector_cylinders();
+        }
         let mut best = (i32::MIN, 0usize);
         let offset = rng.gen_range(0..moves.len());
         for k in 0..moves.len() {
             let i = (k + offset) % moves.len();
-            if let Move::Turn {
-                to,
-                triangle,
-                exchange,
-            } = moves[i]
-            {
-                let v = margin_counts(&after(&before, me, steps(from, to), triangle, exchange), me);
+            if let Some(counts) = sectors_after(position, moves[i]) {
+                let v = margin_counts(&counts, me);
                 if v > best.0 {
                     best = (v, i);
                 }
@@ -109,19 +103,9 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         if position.empty_triangles() < ORDER_FROM {
             return false;
         }
-        let before = position.sector_cylinders();
-        let base = evaluate_counts(&before, me);
-        scores.extend(moves.iter().map(|&mv| match mv {
-            Move::Turn {
-                to,
-                triangle,
-                exchange,
-            } => {
-                let from = position.pawn(me).expect("pawns placed");
-                let counts = after(&before, me, steps(from, to), triangle, exchange);
-                evaluate_counts(&counts, me) - base
-            }
-            Move::Setup(_) | Move::Pass => 0,
+        let base = evaluate_counts(&position.sector_cylinders(), me);
+        scores.extend(moves.iter().map(|&mv| {
+            sectors_after(position, mv).map_or(0, |counts| evaluate_counts(&counts, me) - base)
         }));
         true
     }
@@ -134,22 +118,10 @@ fn last_turn(position: &Triangoli, enough: i32) -> i32 {
     let me = position.to_move().expect("a position to move in");
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    let before = position.sector_cylinders();
-    let from = position.pawn(me).expect("pawns placed");
     let mut best = i32::MIN;
     for mv in moves {
-        let Move::Turn {
-            to,
-            triangle,
-            exchange,
-        } = mv
-        else {
-            unreachable!("a turn with an empty triangle left is a move")
-        };
-        best = best.max(margin_counts(
-            &after(&before, me, steps(from, to), triangle, exchange),
-            me,
-        ));
+        let counts = sectors_after(position, mv).expect("with a triangle left, a move is a turn");
+        best = best.max(margin_counts(&counts, me));
         if best >= enough {
             break;
         }
@@ -169,20 +141,11 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32) -> i32 {
     let me = position.to_move().expect("a position to move in");
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
-    let before = position.sector_cylinders();
-    let from = position.pawn(me).expect("pawns placed");
     let mut scored: Vec<(i32, Move)> = moves
         .into_iter()
-        .map(|mv| match mv {
-            Move::Turn {
-                to,
-                triangle,
-                exchange,
-            } => (
-                margin_counts(&after(&before, me, steps(from, to), triangle, exchange), me),
-                mv,
-            ),
-            Move::Setup(_) | Move::Pass => unreachable!("two empty triangles left: turns"),
+        .map(|mv| {
+            let counts = sectors_after(position, mv).expect("two triangles left: turns");
+            (margin_counts(&counts, me), mv)
         })
         .collect();
     scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
@@ -242,23 +205,28 @@ fn steps(from: trigonal_triangoli::Point, to: trigonal_triangoli::Point) -> u8 {
     }
 }
 
-/// The cylinders of each seat in each sector after `me` places `d` cylinders in `triangle` and
-/// makes `exchange`.
-fn after(
-    before: &[[u8; 2]; SECTORS],
-    me: Seat,
-    d: u8,
-    triangle: Triangle,
-    exchange: Exchange,
-) -> [[u8; 2]; SECTORS] {
+/// The cylinders of each seat in each sector after the seat to move in `position` plays `mv`, a
+/// turn (it places as many cylinders as its pawn goes steps, then exchanges); `None` for a
+/// set-up move or a pass, which place nothing.
+fn sectors_after(position: &Triangoli, mv: Move) -> Option<[[u8; 2]; SECTORS]> {
+    let Move::Turn {
+        to,
+        triangle,
+        exchange,
+    } = mv
+    else {
+        return None;
+    };
+    let me = position.to_move().expect("a position to move in");
+    let from = position.pawn(me).expect("pawns placed before turns");
     let (a, b) = (me.index(), 1 - me.index());
-    let mut counts = *before;
-    counts[triangle.sector()][a] += d;
+    let mut counts = position.sector_cylinders();
+    counts[triangle.sector()][a] += steps(from, to);
     for t in exchange.triangles() {
         counts[t.sector()][a] += 1;
         counts[t.sector()][b] -= 1;
     }
-    counts
+    Some(counts)
 }
 
 /// From the cylinders of each seat in each sector, for `me` against the opponent: cylinders kept
