@@ -6,7 +6,7 @@
 
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { SKIP, BASE, en, launch, newPage, startGame, view, myTurnOrOver, boardSignature, screenshot } from './browser.mjs';
+import { SKIP, BASE, en, launch, newPage, startGame, view, myTurnOrOver, boardSignature, screenshot, fill } from './browser.mjs';
 import { moveMarks } from '../assets/analysis.js';
 
 let browser;
@@ -17,7 +17,6 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-const fill = (s, params) => s.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 
 /** The tokens the page stored for game `id`: `{seat: token}`. */
 async function myTokens(page, id) {

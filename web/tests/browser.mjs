@@ -75,6 +75,20 @@ export async function startGame(page, game, { players, seats = [], level = 'rand
   return gameId(page);
 }
 
+/** A translation `s` with its `{name}` parameters filled in from `params`. */
+export function fill(s, params = {}) {
+  return s.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
+}
+
+/** Uploads `record` (the text of a record of `game`) for replay: the new game's id. */
+export async function uploadRecord(game, record) {
+  const r = await fetch(`${BASE}/api/records`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ game, record }),
+  });
+  if (r.status !== 201) throw new Error(`the record was refused: ${await r.text()}`);
+  return (await r.json()).id;
+}
+
 export function gameId(page) {
   return new URL(page.url()).pathname.split('/')[2];
 }

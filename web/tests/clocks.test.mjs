@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  SKIP, BASE, ARTIFACTS, en, launch, newPage, startGame, view, myTurnOrOver, playMove, toastText, rng, gameId,
+  SKIP, BASE, ARTIFACTS, en, launch, newPage, startGame, view, myTurnOrOver, playMove, toastText, rng, gameId, fill,
 } from './browser.mjs';
 
 let browser;
@@ -20,7 +20,6 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-const fill = (s, p = {}) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 

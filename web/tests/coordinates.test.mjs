@@ -4,7 +4,7 @@
 // phone's size and a desktop's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, launch, newPage, startGame, screenshot } from './browser.mjs';
+import { SKIP, launch, newPage, startGame, screenshot, view, clickId } from './browser.mjs';
 
 const SHOWN = {
   triangoli: ['a1', 'c3', 'e3', '12', '24'],
@@ -19,7 +19,7 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
     try {
       const page = await newPage(browser, size);
       for (const game of Object.keys(SHOWN)) {
-        await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
+        const id = await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
         await page.waitForSelector('svg.board .coordinate');
         const texts = await page.$$eval('svg.board .coordinate text', (els) => els.map((e) => e.textContent));
         assert.ok(texts.length > 0, `${game}: coordinates drawn`);
@@ -39,9 +39,8 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         assert.equal(await visible(), true);
 
         // A move, and the computer's answer: the last move's marker is a colour no seat has.
-        const id = page.url().split('/game/')[1];
-        const view = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
-        for (const click of view.clicks[0].clicks) await page.click(`svg.board .item[data-id="${click}"]`);
+        // (The first legal move: later ones may leave the marked item a target, drawn as one.)
+        for (const click of (await view(id)).clicks[0].clicks) await clickId(page, click);
         await page.waitForSelector('svg.board .last > .shape, svg.board .last-move > .shape');
         const colours = await page.evaluate(() => {
           const marker = document.querySelector('svg.board .last > .shape, svg.board .last-move > .shape');

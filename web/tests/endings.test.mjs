@@ -6,20 +6,16 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BASE, SKIP, launch, newPage, screenshot, en } from './browser.mjs';
+import { BASE, SKIP, launch, newPage, screenshot, en, fill, uploadRecord } from './browser.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const record = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'utf8');
-const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
 
 async function replay(page, game, text) {
-  await page.goto(BASE + '/');
-  const answer = await page.evaluate(([u, body]) => fetch(u, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body),
-  }).then((r) => r.json()), [`${BASE}/api/records`, { game, record: text }]);
-  await page.goto(`${BASE}/game/${answer.id}`);
+  const id = await uploadRecord(game, text);
+  await page.goto(`${BASE}/game/${id}`);
   await page.waitForSelector('[data-test=result]:not([hidden])');
-  return answer.id;
+  return id;
 }
 
 for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {

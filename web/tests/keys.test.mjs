@@ -2,21 +2,19 @@
 // board uses, by the same code.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, launch, newPage, startGame } from './browser.mjs';
+import { SKIP, launch, newPage, startGame, view, rng, playMove, myTurnOrOver } from './browser.mjs';
 
 test('←/→/Home/End step through the replay', { skip: SKIP, timeout: 120000 }, async () => {
   const browser = await launch();
   try {
     const page = await newPage(browser, { width: 390, height: 844 });
-    await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
-    const id = page.url().split('/game/')[1];
-    const view = () => page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
+    const id = await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
     // Two moves of mine and the computer's answers: four plies.
+    const random = rng(7);
     for (let ply = 0; ply < 4; ply += 2) {
-      await page.waitForFunction(() => document.querySelector('svg.board.interactive'));
-      const v = await view();
-      assert.equal(v.ply, ply);
-      for (const click of v.clicks[0].clicks) await page.click(`svg.board .item[data-id="${click}"]`, { force: true });
+      assert.equal(await myTurnOrOver(page), 'turn');
+      assert.equal((await view(id)).ply, ply);
+      await playMove(page, random);
       await page.waitForFunction((p) => document.querySelector('#replay-range')?.max === String(p), ply + 2);
     }
     const shown = () => page.$eval('#replay-range', (e) => Number(e.value));

@@ -6,7 +6,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  SKIP, BASE, en, launch, newPage, view, myTurnOrOver, history, playMove, toastText, screenshot, rng, gameId,
+  SKIP, BASE, en, launch, newPage, view, myTurnOrOver, history, playMove, toastText, screenshot, rng, gameId, fill,
 } from './browser.mjs';
 
 let browser;
@@ -17,7 +17,6 @@ after(async () => {
   if (browser) await browser.close();
 });
 
-const fill = (s, p = {}) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
 const MARK = '(●) ';
 
 /**

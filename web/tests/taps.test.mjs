@@ -2,7 +2,7 @@
 // takes it (a 44 px square), unless another target's centre is nearer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, launch, startGame } from './browser.mjs';
+import { BASE, SKIP, launch, startGame, view } from './browser.mjs';
 
 for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
   test(`${game}: a tap beside a small target takes it`, { skip: SKIP, timeout: 90000 }, async () => {
@@ -12,10 +12,8 @@ for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
       const page = await context.newPage();
       const errors = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
-      const id = page.url().split('/game/')[1];
-      const view = () => page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
-      const before = await view();
+      const id = await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
+      const before = await view(id);
       await page.waitForSelector('svg.board .item.is-target');
       // Every target's centre and size on the screen.
       const targets = await page.$$eval('svg.board .item.is-target', (els) => els.map((e) => {
@@ -44,7 +42,7 @@ for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
       const move = before.clicks.find((c) => c.clicks.length === 1 && c.clicks[0] === pick.t.id);
       if (move) {
         await page.waitForFunction(async (u) => (await (await fetch(u)).json()).ply > 0, `${BASE}/api/games/${id}`);
-        assert.equal((await view()).history[0], move.move);
+        assert.equal((await view(id)).history[0], move.move);
       } else {
         await page.waitForSelector(`svg.board .item.is-chosen[data-id="${pick.t.id}"]`);
       }

@@ -3,9 +3,7 @@
 // level's time a move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, launch, newPage, startGame, en } from './browser.mjs';
-
-const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
+import { BASE, SKIP, launch, newPage, startGame, en, fill, uploadRecord, view, rng, playMove, myTurnOrOver } from './browser.mjs';
 
 test('the computer thinking shows a spinner and its seconds', { skip: SKIP, timeout: 120000 }, async () => {
   const browser = await launch();
@@ -13,9 +11,7 @@ test('the computer thinking shows a spinner and its seconds', { skip: SKIP, time
     const page = await newPage(browser, { width: 390, height: 844 });
     await startGame(page, 'triangoli', { seats: ['ai'], level: 'hard' });
     assert.equal(await page.isVisible('[data-test=thinking]'), false, 'my turn: nothing thinks');
-    const id = page.url().split('/game/')[1];
-    const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
-    await page.click(`svg.board .item[data-id="${v.clicks[0].clicks[0]}"]`);
+    await playMove(page, rng(1));
     // ai:hard takes about 1.5 s for its set-up move: the spinner is seen, then goes.
     await page.waitForSelector('[data-test=thinking]', { state: 'visible' });
     assert.match(await page.textContent('[data-test=thinking]'), /^\d+ s$/);
@@ -32,12 +28,8 @@ test('an uploaded record is a replay of a record', { skip: SKIP, timeout: 60000 
   const browser = await launch();
   try {
     const page = await newPage(browser, { width: 1280, height: 800 });
-    await page.goto(BASE + '/');
-    const answer = await page.evaluate((u) => fetch(u, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ game: 'triangoli', record: 'c3\nd3\n' }),
-    }).then((r) => r.json()), `${BASE}/api/records`);
-    await page.goto(`${BASE}/game/${answer.id}`);
+    const id = await uploadRecord('triangoli', 'c3\nd3\n');
+    await page.goto(`${BASE}/game/${id}`);
     await page.waitForSelector('svg.board .item');
     await page.waitForFunction((want) => document.querySelector('[data-test=status]')?.textContent === want,
       fill(en['status.record'], { n: 2 }));
@@ -73,9 +65,7 @@ for (const motion of ['no-preference', 'reduce']) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: motion });
       const page = await context.newPage();
       await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
-      const id = page.url().split('/game/')[1];
-      const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), `${BASE}/api/games/${id}`);
-      await page.click(`svg.board .item[data-id="${v.clicks[0].clicks[0]}"]`);
+      await playMove(page, rng(1));
       await page.waitForSelector('svg.board .last > .shape');
       const animation = await page.$eval('svg.board .last > .shape', (e) => getComputedStyle(e).animationName);
       assert.equal(animation, motion === 'reduce' ? 'none' : 'arrive');
@@ -89,26 +79,16 @@ test('in a game of several-move turns the status says who played what', { skip: 
   const browser = await launch();
   try {
     const page = await newPage(browser, { width: 1280, height: 800 });
-    await startGame(page, 'triangle-game', { seats: ['ai', 'ai'], level: 'random' });
-    const id = page.url().split('/game/')[1];
-    const api = `${BASE}/api/games/${id}`;
-    // My whole turn: the first legal move each time until the turn passes to the computers.
+    const id = await startGame(page, 'triangle-game', { seats: ['ai', 'ai'], level: 'random' });
+    // My whole turn, ending it as soon as I may, until it passes to the computers.
+    const random = rng(2);
     for (let i = 0; i < 12; i++) {
-      const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), api);
+      const v = await view(id);
       if (v.to_move !== 0 || v.outcome) break;
-      // An id no board item carries is an action button (`end`, `pickup`).
-      const onBoard = new Set(v.board.items.filter((it) => it.id != null).map((it) => it.id));
-      const move = v.clicks.find((c) => c.clicks[0] === 'end') || v.clicks[0];
-      for (const click of move.clicks) {
-        if (onBoard.has(click)) await page.click(`svg.board .item[data-id="${click}"]`, { force: true });
-        else await page.click(`[data-action="${click}"]`);
-      }
-      await page.waitForFunction(async ([u, p]) => (await (await fetch(u)).json()).ply > p, [api, v.ply]);
+      await playMove(page, random, { preferEnd: true });
     }
     // Back to me after both computers' turns: their moves after their names.
-    await page.waitForFunction(async (u) => { const w = await (await fetch(u)).json(); return w.outcome || (w.to_move === 0 && w.ply > 2); }, api, { polling: 200 });
-    const v = await page.evaluate((u) => fetch(u).then((r) => r.json()), api);
-    if (v.outcome) return;
+    if ((await myTurnOrOver(page)) === 'over') return;
     const names = [1, 2].map((s) => en[`seat.triangle-game.${s}`]);
     await page.waitForFunction((n) => n.every((name) => document.querySelector('[data-test=status]').textContent.includes(`${name}: `)), names);
     const status = await page.textContent('[data-test=status]');
