@@ -143,35 +143,35 @@ export class Board {
     }
     const hit = e.target.closest('.item');
     const g = hit && this.el.contains(hit) ? hit : null;
-    if (g && g.classList.contains('is-target')) {
-      this.onActivate(g.dataset.id);
-      return;
-    }
-    // A tap beside a small target still takes it (see nearTarget); else it is refused.
-    const near = this.nearTarget(e.clientX, e.clientY);
-    if (near) this.onActivate(near.dataset.id);
+    const direct = g && g.classList.contains('is-target') ? g : null;
+    // A small target takes the taps on it and beside it (see nearTarget), even where they fall
+    // on a large target under it (Four Triangles' points on a triangle that can be turned).
+    const near = direct && !large(direct) ? direct : this.nearTarget(e.clientX, e.clientY);
+    const chosen = near && !large(near) ? near : direct || near;
+    if (chosen) this.onActivate(chosen.dataset.id);
     else if (g) this.onRefused(g);
   }
 
   /**
-   * The target a tap at (x, y) meant when it missed every target: each target answers within a
-   * box at least HIT px square around its centre (its own box where larger), the usual minimum
-   * for a finger; where boxes overlap, the target whose centre is nearest takes the tap, so no
-   * box steals one from a nearer target. Null when no box holds the point.
+   * The target a tap at (x, y) meant: each target answers within a box at least HIT px square
+   * around its centre (its own box where larger), the usual minimum for a finger. Small targets
+   * come first: where their boxes overlap, the one whose centre is nearest takes the tap, so no
+   * box steals one from a nearer target; then the large ones, nearest first. Null when no box
+   * holds the point.
    */
   nearTarget(x, y) {
     let best = null;
-    let bestDistance = Infinity;
+    let bestRank = [2, Infinity];
     for (const t of this.el.querySelectorAll('.item.is-target')) {
       const r = t.getBoundingClientRect();
       const cx = r.left + r.width / 2;
       const cy = r.top + r.height / 2;
       const half = [Math.max(r.width, HIT) / 2, Math.max(r.height, HIT) / 2];
       if (Math.abs(x - cx) > half[0] || Math.abs(y - cy) > half[1]) continue;
-      const d = Math.hypot(x - cx, y - cy);
-      if (d < bestDistance) {
+      const rank = [large(t) ? 1 : 0, Math.hypot(x - cx, y - cy)];
+      if (rank[0] < bestRank[0] || (rank[0] === bestRank[0] && rank[1] < bestRank[1])) {
         best = t;
-        bestDistance = d;
+        bestRank = rank;
       }
     }
     return best;
@@ -326,6 +326,12 @@ export class Board {
 }
 
 /** An item's area, to pick the one that stands for its id. */
+/** Whether a drawn target is larger than a finger's box in either direction. */
+function large(el) {
+  const r = el.getBoundingClientRect();
+  return r.width > HIT || r.height > HIT;
+}
+
 function area(sh) {
   switch (sh.kind) {
     case 'circle':

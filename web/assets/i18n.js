@@ -105,7 +105,7 @@ const en = {
   'status.played': 'Played: {moves}.',
   'status.offline': '(Connection lost; reconnecting…)',
 
-  'hint.buttons': 'Choose an action below the board.',
+  'hint.buttons': 'Choose one of the action buttons.',
   'hint.generic': 'Your turn: choose one of the highlighted places.',
   'hint.triangoli.setup': 'Your turn: place your pawn on any free intersection.',
   'hint.triangoli.move': 'Your turn: choose where your pawn goes (1 to 3 steps in a straight line).',
@@ -503,7 +503,7 @@ const cs = {
   'status.played': 'Zahráno: {moves}.',
   'status.offline': '(Spojení ztraceno; připojuji znovu…)',
 
-  'hint.buttons': 'Vyberte akci pod deskou.',
+  'hint.buttons': 'Vyberte jedno z tlačítek akcí.',
   'hint.generic': 'Jste na tahu: vyberte jedno ze zvýrazněných míst.',
   'hint.triangoli.setup': 'Jste na tahu: postavte figurku na libovolný volný průsečík.',
   'hint.triangoli.move': 'Jste na tahu: vyberte, kam figurka půjde (1 až 3 kroky po přímce).',
@@ -899,7 +899,7 @@ const de = {
   'status.played': 'Gespielt: {moves}.',
   'status.offline': '(Verbindung verloren; verbinde neu…)',
 
-  'hint.buttons': 'Wähle eine Aktion unter dem Brett.',
+  'hint.buttons': 'Wähle einen der Aktionsknöpfe.',
   'hint.generic': 'Du bist am Zug: wähle eine der hervorgehobenen Stellen.',
   'hint.triangoli.setup': 'Du bist am Zug: stelle deine Figur auf einen freien Kreuzungspunkt.',
   'hint.triangoli.move': 'Du bist am Zug: wähle, wohin deine Figur zieht (1 bis 3 Schritte geradeaus).',
@@ -1295,7 +1295,7 @@ const fr = {
   'status.played': 'Joué : {moves}.',
   'status.offline': '(Connexion perdue ; reconnexion…)',
 
-  'hint.buttons': 'Choisissez une action sous le plateau.',
+  'hint.buttons': 'Choisissez l’un des boutons d’action.',
   'hint.generic': 'À vous : choisissez un des endroits en surbrillance.',
   'hint.triangoli.setup': 'À vous : placez votre pion sur une intersection libre.',
   'hint.triangoli.move': 'À vous : choisissez où va votre pion (1 à 3 pas en ligne droite).',
@@ -1691,7 +1691,7 @@ const uk = {
   'status.played': 'Зіграно: {moves}.',
   'status.offline': '(З’єднання втрачено; перепід’єднуюсь…)',
 
-  'hint.buttons': 'Виберіть дію під дошкою.',
+  'hint.buttons': 'Виберіть одну з кнопок дій.',
   'hint.generic': 'Ваш хід: виберіть одне з підсвічених місць.',
   'hint.triangoli.setup': 'Ваш хід: поставте фігурку на будь-яке вільне перехрестя.',
   'hint.triangoli.move': 'Ваш хід: виберіть, куди піде фігурка (1–3 кроки по прямій).',
@@ -2087,7 +2087,7 @@ const it = {
   'status.played': 'Giocato: {moves}.',
   'status.offline': '(Connessione persa; mi riconnetto…)',
 
-  'hint.buttons': 'Scegli un’azione sotto il tavoliere.',
+  'hint.buttons': 'Scegli uno dei pulsanti di azione.',
   'hint.generic': 'Tocca a te: scegli uno dei punti evidenziati.',
   'hint.triangoli.setup': 'Tocca a te: metti la pedina su un incrocio libero.',
   'hint.triangoli.move': 'Tocca a te: scegli dove va la pedina (da 1 a 3 passi in linea retta).',

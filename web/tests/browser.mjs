@@ -128,10 +128,38 @@ export async function offered(page) {
  * item that stands for it (any item on top there carries the same id or lets clicks through).
  */
 export async function clickId(page, id) {
-  const el = await page.$(`svg.board .item.is-target[tabindex][data-id="${id}"]`);
-  if (!el) throw new Error(`no target ${id}`);
-  const box = await el.boundingBox();
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const spot = await spotOf(page, id);
+  await page.mouse.click(spot.x, spot.y);
+}
+
+/** Where on the screen a click or tap takes target `id`, as board.js decides. */
+export async function spotOf(page, id) {
+  const spot = await page.evaluate((id) => {
+    const el = document.querySelector(`svg.board .item.is-target[tabindex][data-id="${CSS.escape(id)}"]`);
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    // A small target is clicked at its centre; a large one (a triangle that can be turned) on a
+    // spot of its own, clear of the finger boxes of the small targets on it.
+    if (r.width <= 44 && r.height <= 44) return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    const small = [...document.querySelectorAll('svg.board .item.is-target')]
+      .map((t) => t.getBoundingClientRect())
+      .filter((b) => b.width <= 44 && b.height <= 44);
+    const spots = [];
+    for (let fy = 0.1; fy < 0.95; fy += 0.05) {
+      for (let fx = 0.1; fx < 0.95; fx += 0.05) spots.push([fx, fy]);
+    }
+    spots.sort((a, b) => Math.hypot(a[0] - 0.5, a[1] - 0.55) - Math.hypot(b[0] - 0.5, b[1] - 0.55));
+    for (const [fx, fy] of spots) {
+      const x = r.left + r.width * fx;
+      const y = r.top + r.height * fy;
+      if (document.elementFromPoint(x, y)?.closest('.item')?.dataset.id !== id) continue;
+      if (small.some((b) => Math.abs(x - b.left - b.width / 2) <= 22 && Math.abs(y - b.top - b.height / 2) <= 22)) continue;
+      return { x, y };
+    }
+    return null;
+  }, id);
+  if (!spot) throw new Error(`no target ${id} to click`);
+  return spot;
 }
 
 /**
@@ -179,7 +207,12 @@ export async function clickNonTarget(page) {
         const x = r.left + r.width * fx;
         const y = r.top + r.height * fy;
         const hit = document.elementFromPoint(x, y)?.closest('.item');
-        if (hit && svg.contains(hit) && !hit.classList.contains('is-target')) {
+        // Not in any target's box either: a tap there would take that target (board.js).
+        const taken = [...svg.querySelectorAll('.item.is-target')].some((t) => {
+          const b = t.getBoundingClientRect();
+          return Math.abs(x - b.left - b.width / 2) <= Math.max(b.width, 44) / 2 && Math.abs(y - b.top - b.height / 2) <= Math.max(b.height, 44) / 2;
+        });
+        if (hit && svg.contains(hit) && !hit.classList.contains('is-target') && !taken) {
           return { x, y, what: hit.dataset.id || hit.getAttribute('class') };
         }
       }

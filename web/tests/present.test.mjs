@@ -39,19 +39,22 @@ test('The Triangle Game: pool stone, vertex; then slides, pickups and end', () =
 });
 
 test('Four Triangles: the opening single, then figure, bring-in and split steps', () => {
-  const board = ids('T4', 'T0', 'L4', 'R6', 'L0', 'L1');
+  const board = ids('T4', 'T0', 'L4', 'R6', 'L0', 'L1', 'T');
   assert.equal(hint('four-triangles', [{ move: '@T4', clicks: ['T4'], steps: ['opening'] }, { move: '@T0', clicks: ['T0'], steps: ['opening'] }], [], board), en['hint.four-triangles.opening']);
   const turn = [
     { move: 'T4-T0', clicks: ['T4', 'T0'], steps: ['start', 'target'] },
     { move: '+L4,R6', clicks: ['bring', 'L4', 'R6'], steps: ['start', 'bring', 'bring'] },
     { move: 'L0/L1,L4', clicks: ['split', 'L0', 'L1', 'L4'], steps: ['start', 'split-from', 'split-to', 'split-to'] },
-    { move: 'RT+', clicks: ['turn-T+'], steps: ['start'] },
+    { move: 'RT+', clicks: ['T', 'turn-T+'], steps: ['start', 'turn'] },
+    { move: 'RT-', clicks: ['T', 'turn-T-'], steps: ['start', 'turn'] },
   ];
   assert.equal(hint('four-triangles', turn, [], board), en['hint.four-triangles.start']);
   assert.equal(hint('four-triangles', turn, ['T4'], board), en['hint.four-triangles.target']);
   assert.equal(hint('four-triangles', turn, ['bring'], board), en['hint.four-triangles.bring']);
   assert.equal(hint('four-triangles', turn, ['split'], board), en['hint.four-triangles.split-from']);
   assert.equal(hint('four-triangles', turn, ['split', 'L0'], board), en['hint.four-triangles.split-to']);
+  // A tap on a triangle starts turning it; the ways are buttons.
+  assert.equal(hint('four-triangles', turn, ['T'], board), en['hint.buttons']);
 });
 
 test('action buttons: words, names and groups', () => {

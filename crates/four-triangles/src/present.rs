@@ -38,16 +38,17 @@ fn turn_id(t: Triangle, sign: char) -> String {
 }
 
 /// The clicks that make `mv`: a point for the opening single; `bring`, then the two points;
-/// a turn button such as `turn-T+`; the figure's point then its target; `split`, the figure's
-/// point, then the new figures' points (a double's point clicked twice, first); `pass`.
-/// Since moves start with a point and every other action with a button, and the figure on the
-/// split point fixes how many points follow, no sequence is a prefix of another.
+/// the triangle (its letter, a tap on it), then a way to turn it (`turn-T+`); the figure's
+/// point then its target; `split`, the figure's point, then the new figures' points (a double's
+/// point clicked twice, first); `pass`. Since moves start with a point, a triangle or a button,
+/// and the figure on the split point fixes how many points follow, no sequence is a prefix of
+/// another.
 pub(crate) fn clicks(mv: Move) -> Vec<String> {
     let name = |p: Point| p.name().to_string();
     match mv {
         Move::Place(p) => vec![name(p)],
         Move::BringIn(a, b) => vec!["bring".into(), name(a), name(b)],
-        Move::Turn(t, r) => vec![turn_id(t, r.sign())],
+        Move::Turn(t, r) => vec![t.letter().to_string(), turn_id(t, r.sign())],
         Move::Figure { from, to } => vec![name(from), name(to)],
         Move::Split { from, into } => {
             let mut v = vec!["split".into(), name(from)];
@@ -65,12 +66,14 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
 }
 
 /// The step each click of `mv` makes (see `Game::click_steps`): the opening single; else a
-/// turn's start (a figure, `bring`, `split` or a button), then what that action asks for.
+/// turn's start (a figure, a triangle, `bring`, `split` or `pass`), then what that action asks
+/// for.
 pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
     match mv {
         Move::Place(_) => vec!["opening"],
         Move::BringIn(..) => vec!["start", "bring", "bring"],
-        Move::Turn(..) | Move::Pass => vec!["start"],
+        Move::Turn(..) => vec!["start", "turn"],
+        Move::Pass => vec!["start"],
         Move::Figure { .. } => vec!["start", "target"],
         Move::Split { .. } => {
             let len = clicks(mv).len();
@@ -124,7 +127,8 @@ pub(crate) fn scene(g: &FourTriangles) -> Scene {
     for t in Triangle::ALL {
         let corners = (1..=3).map(|n| at(Point::new(t, n))).collect();
         let turned = if last.turned == Some(t) { " last" } else { "" };
-        items.push(Item::decoration(
+        items.push(Item::new(
+            t.letter().to_string(),
             Shape::Polygon { points: corners },
             format!("triangle triangle-{}{turned}", t.letter()),
         ));

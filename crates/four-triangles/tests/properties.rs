@@ -6,7 +6,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use trigonal_core::{Game, Options, Record, Seat};
 use trigonal_four_triangles::{
-    stones_for, End, FourTriangles, Move, Point, Setup, Version, MARKERS, MAX_TURNS,
+    stones_for, End, FourTriangles, Move, Point, Setup, Triangle, Version, MARKERS, MAX_TURNS,
 };
 
 fn start(players: usize, simple: bool) -> FourTriangles {
@@ -34,15 +34,20 @@ fn check_material(g: &FourTriangles) -> Result<(), TestCaseError> {
     Ok(())
 }
 
-/// Click sequences: all different, none a proper prefix of another; every id is a point or a
-/// button.
+/// Click sequences: all different, none a proper prefix of another; every id is a point, a
+/// triangle or a button.
 fn check_clicks(g: &FourTriangles, moves: &[Move]) -> Result<(), TestCaseError> {
     let mut seqs: Vec<Vec<String>> = moves.iter().map(|&m| g.clicks(m)).collect();
     for seq in &seqs {
         for id in seq {
             let button =
                 ["bring", "split", "pass"].contains(&id.as_str()) || id.starts_with("turn-");
-            prop_assert!(button || Point::parse(id).is_some(), "unknown id {}", id);
+            let triangle = id.len() == 1 && Triangle::from_letter(id.as_bytes()[0] as char).is_some();
+            prop_assert!(
+                button || triangle || Point::parse(id).is_some(),
+                "unknown id {}",
+                id
+            );
         }
     }
     seqs.sort();
