@@ -196,6 +196,14 @@ export class Board {
     else if (e.key === '0') this.resetView();
   }
 
+  /** Points at the items carrying the ids `ids` (a move hovered in the list); null: at none. */
+  point(ids) {
+    for (const g of this.el.querySelectorAll('.item.pointed')) g.classList.remove('pointed');
+    for (const id of ids || []) {
+      for (const g of this.el.querySelectorAll(`.item[data-id="${CSS.escape(id)}"]`)) g.classList.add('pointed');
+    }
+  }
+
   /** Marks the items of class `cls` (null: unmarks all), e.g. a sector a table row points at. */
   highlight(cls) {
     for (const el of this.el.querySelectorAll('.item.highlight')) el.classList.remove('highlight');

@@ -11,7 +11,7 @@ import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
-import { seatName, describe, action, hint, idName, gameName } from './games.js';
+import { seatName, describe, action, hint, idName, gameName, moveWords } from './games.js';
 import { resultDetails, resultMarks } from './result.js';
 import { factText, factHelp, legend } from './facts.js';
 import {
@@ -222,15 +222,26 @@ class GamePage {
         if (mine[seat] !== undefined) from = i + 1;
       });
     }
-    // Each player's run of moves said with their name, since a turn may be several moves.
+    // Each player's run of moves said with their name, since a turn may be several moves: as
+    // written, and in words for screen readers.
     const runs = [];
     for (let i = Math.max(from, v.ply - 8); i < v.ply; i++) {
       const seat = moverOf(v, i);
       const last = runs[runs.length - 1];
-      if (last && last.seat === seat) last.moves.push(v.history[i]);
-      else runs.push({ seat, moves: [v.history[i]] });
+      const said = { shown: v.history[i], words: this.moveWords(v, i) };
+      if (last && last.seat === seat) last.moves.push(said);
+      else runs.push({ seat, moves: [said] });
     }
-    return runs.map((r) => (r.seat === null ? r.moves.join(', ') : `${this.label(r.seat)}: ${r.moves.join(', ')}`));
+    const line = (r, key) => {
+      const moves = r.moves.map((m) => m[key]).join(key === 'words' ? '; ' : ', ');
+      return r.seat === null ? moves : `${this.label(r.seat)}: ${moves}`;
+    };
+    return { shown: runs.map((r) => line(r, 'shown')), words: runs.map((r) => line(r, 'words')) };
+  }
+
+  /** Move `i` of the view `v` in words (its clicks named), or as written when they are unknown. */
+  moveWords(v, i) {
+    return moveWords(v.game, v.board, v.history_clicks?.[i]) ?? v.history[i];
   }
 
   interactive() {
@@ -686,6 +697,7 @@ class GamePage {
     itemIds = itemIds || new Set(v.board.items.filter((i) => i.id != null).map((i) => i.id));
     const game = v.game;
     let text;
+    let said = null; // the words for screen readers where they differ from the text
     let kind = 'info';
     if (this.replayPly !== null) {
       text = t('status.replay', { k: this.replayPly, n: v.ply });
@@ -699,7 +711,9 @@ class GamePage {
       const who = Object.keys(this.tokens.mine).length > 1 ? this.label(v.to_move) + ': ' : '';
       // What the others played since this browser's last move, then what to do now.
       const news = this.news(v);
-      text = (news.length ? t('status.played', { moves: news.join('; ') }) + ' ' : '') + who + hint(game, v.clicks, this.prefix, itemIds);
+      const now = who + hint(game, v.clicks, this.prefix, itemIds);
+      text = (news.shown.length ? t('status.played', { moves: news.shown.join('; ') }) + ' ' : '') + now;
+      said = (news.words.length ? t('status.played', { moves: news.words.join(' — ') }) + ' ' : '') + now;
       kind = 'turn';
     } else {
       const seat = v.seats[v.to_move];
@@ -710,8 +724,20 @@ class GamePage {
       else text = t('status.watching', { seat: name });
     }
     if (!this.connected && this.retries > 1) text += ' ' + t('status.offline');
-    // Rewrite the live region only when its words change, so screen readers say them once.
-    if (this.els.status.textContent !== text) this.els.status.textContent = text;
+    // Rewrite the live region only when its words change, so screen readers say them once. Moves
+    // are shown as written and said in words.
+    said = said && said !== text ? said : null;
+    const status = this.els.status;
+    if (status.dataset.shown !== text || (status.dataset.said || null) !== said) {
+      status.dataset.shown = text;
+      if (said) {
+        status.dataset.said = said;
+        replaceChildren(status, h('span', { 'aria-hidden': 'true' }, text), h('span', { class: 'visually-hidden' }, said));
+      } else {
+        delete status.dataset.said;
+        status.textContent = text;
+      }
+    }
     this.els.status.dataset.kind = kind;
   }
 
@@ -927,9 +953,13 @@ class GamePage {
         turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: this.label(turn.seat) }, h('span', { class: 'visually-hidden' }, this.label(turn.seat))) : null,
         turn.moves.map(([m, i]) => {
           const mark = marks[i]?.kind ? marks[i] : null;
+          // Hovered or focused, the move's items are pointed at on the board; said in words.
+          const point = (on) => this.board.point(on ? v.history_clicks?.[i] : null);
           return h('button', {
             type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}${mark ? ` mark-${mark.kind}` : ''}`, 'data-key': `mv-${i}`, 'data-mark': mark?.kind,
             'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }) + (mark ? ` — ${markTitle(mark)}` : ''), onclick: () => this.showPly(i + 1),
+            'aria-label': this.moveWords(v, i) + (mark ? ` — ${markTitle(mark)}` : ''),
+            onmouseenter: () => point(true), onmouseleave: () => point(false), onfocus: () => point(true), onblur: () => point(false),
           }, m, mark ? h('span', { class: 'mark', 'aria-hidden': 'true' }, mark.sign) : null);
         })));
     const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);

@@ -38,6 +38,19 @@ export function describe(game, item) {
 }
 
 /**
+ * A move said in words for screen readers, from the ids clicked to make it (`clicks`, as the
+ * view's `history_clicks` gives them): each named as its item in `scene` is, or as its action
+ * button ("Bring in two singles, Intersection T2, Intersection L3"). Null without clicks.
+ */
+export function moveWords(game, scene, clicks) {
+  if (!clicks?.length) return null;
+  return clicks.map((id) => {
+    const item = scene.items.find((i) => i.id === id);
+    return item ? describe(game, item) : action(id).name;
+  }).join(', ');
+}
+
+/**
  * An action button (an id no scene item carries: `pass`, `end`, `turn-T+`, …): `{text, name,
  * icon, group}` — the words on it, its accessible name, an optional icon, and the family it is
  * shown with (`turn` for `turn-T+`).

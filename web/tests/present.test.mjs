@@ -1,7 +1,7 @@
 // The per-game presentation on plain data: step hints, action buttons, spoken names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hint, action, describe, idName, seatName } from '../assets/games.js';
+import { hint, action, describe, idName, seatName, moveWords } from '../assets/games.js';
 import { TABLES } from '../assets/i18n.js';
 
 const en = TABLES.en;
@@ -76,4 +76,18 @@ test('spoken names of clickable items', () => {
   assert.equal(idName(scene, 'end'), 'end');
   assert.equal(seatName('triangular', 1), 'Black');
   assert.equal(seatName('four-triangles', 3), 'Player 4');
+});
+
+test('moves in words: each click named as its item on the board, or as its button', () => {
+  const scene = { items: [
+    { id: 'c3', name: 'c3', class: 'point' },
+    { id: 't12', name: '12', class: 'triangle sector6 empty' },
+    { id: 'T2', name: 'T2', class: 'point corner' },
+    { id: 'L3', name: 'L3', class: 'point corner' },
+  ] };
+  assert.equal(moveWords('triangoli', scene, ['c3', 't12']), 'Intersection c3, Triangle 12');
+  assert.equal(moveWords('four-triangles', scene, ['bring', 'T2', 'L3']), `${en['action.bring']}, Intersection T2, Intersection L3`);
+  assert.equal(moveWords('four-triangles', scene, ['T', 'turn-T+']), `T, ${fill(en['action.turn.ccw'], { t: 'T' })}`);
+  assert.equal(moveWords('triangoli', scene, []), null);
+  assert.equal(moveWords('triangoli', scene, undefined), null);
 });

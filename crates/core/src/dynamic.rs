@@ -36,6 +36,9 @@ pub trait DynGame: Send + Sync {
     fn diagram(&self) -> String;
     /// Each legal move with the scene ids clicked to make it and the steps they make.
     fn legal_clicks(&self) -> Vec<MoveClicks>;
+    /// The scene ids clicked to make the legal move written `text`, as [`DynGame::legal_clicks`]
+    /// gives them: what a front end names to say the move, and shows to point at it.
+    fn clicks_of(&self, text: &str) -> Result<Vec<String>, MoveError>;
     /// A boxed copy of the position.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete position, for code that dispatches back to the typed game.
@@ -106,6 +109,9 @@ impl<G: Game> DynGame for G {
                 steps: self.click_steps(mv),
             })
             .collect()
+    }
+    fn clicks_of(&self, text: &str) -> Result<Vec<String>, MoveError> {
+        Ok(self.clicks(self.parse_legal(text)?))
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

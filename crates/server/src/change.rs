@@ -987,8 +987,16 @@ fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedRe
 /// Step 3: the committed plan into memory (`deadline`, the one committed with it).
 fn apply(live: &mut Live, plan: Plan, version: i64, deadline: Option<i64>) {
     match plan.change {
-        Change::Move { mv, .. } => live.history.push(mv),
-        Change::TakeBack { from } => live.history.truncate(from),
+        Change::Move { mv, .. } => {
+            // Checked legal on this position when the change was planned.
+            let clicks = live.position.clicks_of(&mv.text).unwrap_or_default();
+            live.clicks.push(clicks);
+            live.history.push(mv);
+        }
+        Change::TakeBack { from } => {
+            live.history.truncate(from);
+            live.clicks.truncate(from);
+        }
         Change::Say(message) => {
             live.chat.push(message);
             let over = live.chat.len().saturating_sub(CHAT_KEPT);

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
 use tokio::sync::broadcast;
-use trigonal_core::{DynGame, Options};
+use trigonal_core::{DynGame, MoveError, Options};
 use trigonal_store::{now_ms, ChatRow, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 /// How many views a slow watcher may fall behind before it skips to newer ones.
@@ -63,6 +63,9 @@ pub struct Live {
     pub seats: Vec<SeatRow>,
     /// The moves played.
     pub history: Vec<MoveRow>,
+    /// The scene ids clicked to make each move of `history` (from the position before it): what
+    /// a front end names to say a move in words, and points at on the board.
+    pub clicks: Vec<Vec<String>>,
     /// The position after them.
     pub position: Box<dyn DynGame>,
     /// Created, unix milliseconds.
@@ -83,6 +86,13 @@ pub struct Live {
     pub view: Utf8Bytes,
 }
 
+/// Plays the move written `text` on `position`, returning the clicks that make it.
+fn play(position: &mut dyn DynGame, text: &str) -> Result<Vec<String>, MoveError> {
+    let clicks = position.clicks_of(text)?;
+    position.play(text)?;
+    Ok(clicks)
+}
+
 impl Live {
     /// Rebuilds a game from its stored row, replaying its moves through the registry. The view
     /// is left empty for the caller to render.
@@ -93,10 +103,12 @@ impl Live {
         };
         let mut position = trigonal_games::new_game(&row.game, &options)
             .map_err(|e| format!("game {}: {e}", row.id))?;
+        let mut clicks = Vec::with_capacity(row.moves.len());
         for (ply, mv) in row.moves.iter().enumerate() {
-            position
-                .play(&mv.text)
-                .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
+            clicks.push(
+                play(position.as_mut(), &mv.text)
+                    .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?,
+            );
         }
         Ok(Live {
             id: row.id,
@@ -104,6 +116,7 @@ impl Live {
             options: position.options(),
             seats: row.seats,
             history: row.moves,
+            clicks,
             position,
             created: row.created,
             updated: row.updated,
@@ -134,9 +147,9 @@ impl Live {
             self.present = row.present;
             self.deadline = row.deadline;
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
-                self.position
-                    .play(&mv.text)
+                let clicks = play(self.position.as_mut(), &mv.text)
                     .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
+                self.clicks.push(clicks);
                 self.history.push(mv);
                 step(self);
             }

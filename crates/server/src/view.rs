@@ -23,6 +23,8 @@ struct View<'a> {
     ply: usize,
     to_move: Option<u8>,
     history: Vec<&'a str>,
+    /// The scene ids clicked to make each move of `history`.
+    history_clicks: &'a [Vec<String>],
     movers: Vec<u8>,
     legal: Vec<String>,
     clicks: Vec<Clicks>,
@@ -174,6 +176,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
             .iter()
             .map(|m| m.text.as_str())
             .collect(),
+        history_clicks: &live.clicks[..ply],
         movers: live.history[..ply].iter().map(|m| m.seat).collect(),
         legal,
         clicks,

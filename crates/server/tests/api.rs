@@ -73,6 +73,15 @@ async fn every_registered_game_is_created_and_played_through_the_api(kind: &str)
                     "the mover of move {i}"
                 );
                 assert_eq!(after["movers"].as_array().unwrap().len(), i + 1);
+                // The clicks that made each move: those the view before offered for it.
+                let offered = before["clicks"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .find(|c| c["move"] == after["history"][i])
+                    .unwrap();
+                assert_eq!(after["history_clicks"][i], offered["clicks"]);
+                assert_eq!(after["history_clicks"].as_array().unwrap().len(), i + 1);
             }
             assert_eq!(server.view(&id).await["history"], json!(history));
         }
