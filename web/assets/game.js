@@ -578,12 +578,13 @@ class GamePage {
       tools: h('section', { class: 'tools card', 'aria-labelledby': 'tools-h' }),
       facts: h('div', { class: 'board-facts' }),
       legend: h('section', { class: 'legend card', id: 'board-legend', 'data-test': 'legend', hidden: true, 'aria-label': t('legend.title') }),
+      overlaySwitch: this.boardSwitch('overlay', 'overlay', 'overlay'),
     };
     const zoom = h('div', { class: 'zoom', role: 'group', 'aria-label': t('zoom.label') },
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.out'), title: t('zoom.out'), onclick: () => this.board.zoomBy(0.8) }, icon('minus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.in'), title: t('zoom.in'), onclick: () => this.board.zoomBy(1.25) }, icon('plus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')),
-      this.coordinatesSwitch(),
+      h('div', { class: 'board-switches' }, this.boardSwitch('coordinates', 'coordinate', 'coordinates'), this.els.overlaySwitch),
       h('button', {
         type: 'button', class: 'icon legend-switch', 'data-test': 'legend-switch', 'aria-expanded': 'false',
         'aria-controls': 'board-legend', 'aria-label': t('legend.open'), title: t('legend.open'),
@@ -625,17 +626,21 @@ class GamePage {
       h('dl', {}, rows.map(([term, meaning]) => [term ? h('dt', {}, term) : null, h('dd', {}, meaning)])));
   }
 
-  /** The switch that shows or hides the board's coordinates (remembered in this browser). */
-  coordinatesSwitch() {
-    const shown = () => store.setting('coordinates', true);
+  /**
+   * A switch under the board that shows or hides the items of class word `word` (remembered in
+   * this browser as `setting`): the coordinates, and the marks a scene draws over the board
+   * (`overlay`, Triangular's scoring).
+   */
+  boardSwitch(setting, word, test) {
+    const shown = () => store.setting(setting, true);
     const apply = (button) => {
-      this.board.el.classList.toggle('no-coordinates', !shown());
+      this.board.el.classList.toggle(`no-${word}`, !shown());
       button.setAttribute('aria-pressed', String(shown()));
     };
     const button = h('button', {
-      type: 'button', class: 'coordinates-switch', 'data-test': 'coordinates', title: t('zoom.coordinates'),
-      onclick: () => { store.setSetting('coordinates', !shown()); apply(button); },
-    }, t('zoom.coordinates.short'));
+      type: 'button', class: 'board-switch', 'data-test': test, title: t(`zoom.${setting}`),
+      onclick: () => { store.setSetting(setting, !shown()); apply(button); },
+    }, t(`zoom.${setting}.short`));
     apply(button);
     return button;
   }
@@ -656,6 +661,7 @@ class GamePage {
       this.boardKey = boardKey;
     }
     this.board.el.dataset.won = resultMarks(shown);
+    this.els.overlaySwitch.hidden = !shown.board.items.some((i) => (i.class || '').split(/\s+/).includes('overlay'));
     document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));
     this.renderHead();
     this.renderStatus(itemIds);

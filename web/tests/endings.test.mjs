@@ -1,5 +1,6 @@
 // Endings: the result box is short and keeps the board in view (the scoring folded away, its
-// table compact on a phone), and The Triangle Game says which condition ended this game.
+// table compact on a phone), The Triangle Game says which condition ended this game, and
+// Triangular's scoring stays readable (its numbers apart, and a switch for the overlay).
 // Finished games come from records made by `trigonal random GAME --seed S` (fixtures/).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -45,6 +46,35 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
       for (const h of rows) assert.ok(h <= lineHeight, `a table row ${h} px tall wraps`);
       assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0);
       await screenshot(page, `endings-triangoli-${size.width}`);
+      assert.equal(await page.isVisible('[data-test=overlay]'), false, 'Triangoli draws no overlay');
+
+      // Triangular: every scored triangle's number readable, none over another, and the whole
+      // overlay hidden and shown again by its switch.
+      await replay(page, 'triangular', record('triangular.txt'));
+      const numbers = await page.$$eval('svg.board .scored-points', (els) => els.map((e) => {
+        const r = e.getBoundingClientRect();
+        return { text: e.textContent, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }));
+      assert.equal(numbers.length, 10);
+      assert.deepEqual(numbers.map((n) => Number(n.text)).reduce((a, b) => a + b, 0), 12 + 15);
+      for (const [i, a] of numbers.entries()) {
+        for (const b of numbers.slice(i + 1)) {
+          const apart = a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+          assert.ok(apart, `the numbers ${a.text} and ${b.text} overlap at ${Math.round(a.left)},${Math.round(a.top)}`);
+        }
+      }
+      await screenshot(page, `endings-triangular-${size.width}`);
+      const overlaid = () => page.$$eval('svg.board .overlay', (els) => els.filter((e) => e.getClientRects().length).length);
+      assert.ok((await overlaid()) > 10);
+      assert.equal(await page.getAttribute('[data-test=overlay]', 'aria-pressed'), 'true');
+      await page.click('[data-test=overlay]');
+      assert.equal(await overlaid(), 0);
+      assert.equal(await page.getAttribute('[data-test=overlay]', 'aria-pressed'), 'false');
+      await page.reload();
+      await page.waitForSelector('svg.board .item');
+      assert.equal(await overlaid(), 0, 'the choice is remembered');
+      await page.click('[data-test=overlay]');
+      assert.ok((await overlaid()) > 10);
       assert.deepEqual(page.errors, []);
     } finally {
       await browser.close();

@@ -3,7 +3,7 @@
 
 use trigonal_core::{Fact, Game, Item, Scene, Seat, Shape};
 
-use crate::{colour, Cell, Piece, Triangular};
+use crate::{colour, Cell, Formed, Piece, Triangular};
 
 /// Scene units per half-cell along a row (a cell's edge is twice this), and per row.
 const HALF: f32 = 30.0;
@@ -48,6 +48,49 @@ fn piece_class(p: Piece) -> &'static str {
     }
 }
 
+/// How far apart, in scene units, two numbers of scored triangles must stand to be read.
+const LABEL_ROOM: f32 = 22.0;
+
+/// Where the number of each scored triangle goes: its centre, or where another number already
+/// stands near there, the first free one of a few spots towards its corners and sides (the
+/// smaller triangles, which have fewer spots, placed first); the centre when none is free.
+fn label_spots(scored: &[&Formed]) -> Vec<[f32; 2]> {
+    let mut order: Vec<usize> = (0..scored.len()).collect();
+    order.sort_by_key(|&i| scored[i].triangle.size);
+    let mut spots = vec![[0.0; 2]; scored.len()];
+    let mut taken: Vec<[f32; 2]> = Vec::new();
+    for i in order {
+        let corners = scored[i].triangle.outline().map(at);
+        let centre = [
+            corners.iter().map(|c| c[0]).sum::<f32>() / 3.0,
+            corners.iter().map(|c| c[1]).sum::<f32>() / 3.0,
+        ];
+        let towards = |p: [f32; 2], k: f32| {
+            [
+                centre[0] + (p[0] - centre[0]) * k,
+                centre[1] + (p[1] - centre[1]) * k,
+            ]
+        };
+        let sides = [0, 1, 2].map(|j| {
+            let (a, b) = (corners[j], corners[(j + 1) % 3]);
+            [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0]
+        });
+        let candidates = std::iter::once(centre)
+            .chain(corners.iter().map(|&c| towards(c, 0.45)))
+            .chain(sides.iter().map(|&m| towards(m, 0.6)))
+            .chain(corners.iter().map(|&c| towards(c, 0.7)));
+        let free = |p: &[f32; 2]| {
+            taken
+                .iter()
+                .all(|t| (t[0] - p[0]).hypot(t[1] - p[1]) >= LABEL_ROOM)
+        };
+        let spot = candidates.into_iter().find(free).unwrap_or(centre);
+        taken.push(spot);
+        spots[i] = spot;
+    }
+    spots
+}
+
 pub(crate) fn scene(g: &Triangular) -> Scene {
     let ((x0, x1), (y0, y1)) = region(g, 1);
     let mut items = Vec::new();
@@ -75,21 +118,33 @@ pub(crate) fn scene(g: &Triangular) -> Scene {
             format!("{}{last}", piece_class(p)),
         ));
     }
-    for f in g.formed_triangles() {
+    // The triangles formed, outlined in the colour of their player, and the points each scored
+    // beside it: all of it an overlay a switch can hide, the numbers spread where they would
+    // cover each other.
+    let formed = g.formed_triangles();
+    for f in &formed {
         let class = if f.with_red {
-            format!("red-triangle p{}", f.seat.0)
+            format!("red-triangle p{} overlay", f.seat.0)
         } else {
-            format!("scored p{}", f.seat.0)
+            format!("scored p{} overlay", f.seat.0)
         };
-        items.push(
-            Item::decoration(
-                Shape::Polygon {
-                    points: f.triangle.outline().map(at).to_vec(),
-                },
-                class,
-            )
-            .with_label(f.triangle.size.to_string()),
-        );
+        items.push(Item::decoration(
+            Shape::Polygon {
+                points: f.triangle.outline().map(at).to_vec(),
+            },
+            class,
+        ));
+    }
+    let scored: Vec<&Formed> = formed.iter().filter(|f| !f.with_red).collect();
+    for (f, spot) in scored.iter().zip(label_spots(&scored)) {
+        items.push(Item::decoration(
+            Shape::Text {
+                at: spot,
+                text: f.triangle.size.to_string(),
+                size: 16.0,
+            },
+            format!("scored-points p{} overlay", f.seat.0),
+        ));
     }
     // Coordinates: x above each column, y left of each row.
     let top = -(y1 as f32 + 1.0) * ROW;
@@ -236,6 +291,42 @@ pub(crate) fn explain_state(g: &Triangular) -> String {
         }
         std::cmp::Ordering::Equal => {
             format!("Game over: all 48 pieces placed; a draw at {w} points each.\n")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Triangle;
+    use trigonal_core::Seat;
+
+    /// Up triangles of edge 2, 5 and 8 around one centre (each three cells further out, one row
+    /// lower): their numbers, all wanting that centre, are spread apart, each inside its own.
+    #[test]
+    fn numbers_of_triangles_around_one_centre_are_spread() {
+        let formed: Vec<Formed> = [(0, 0, 2), (-3, -1, 5), (-6, -2, 8)]
+            .map(|(x, y, size)| Formed {
+                triangle: Triangle::new(Cell::new(x, y), size),
+                seat: Seat(0),
+                with_red: false,
+            })
+            .into();
+        let centre = |f: &Formed| {
+            let c = f.triangle.outline().map(at);
+            [(c[0][0] + c[1][0] + c[2][0]) / 3.0, (c[0][1] + c[1][1] + c[2][1]) / 3.0]
+        };
+        let near = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]) < 0.01;
+        assert!(near(centre(&formed[0]), centre(&formed[1])));
+        assert!(near(centre(&formed[0]), centre(&formed[2])));
+        let scored: Vec<&Formed> = formed.iter().collect();
+        let spots = label_spots(&scored);
+        // The smallest keeps its centre; the others move.
+        assert!(near(spots[0], centre(&formed[0])));
+        for (i, a) in spots.iter().enumerate() {
+            for b in &spots[i + 1..] {
+                assert!((a[0] - b[0]).hypot(a[1] - b[1]) >= LABEL_ROOM, "{a:?} {b:?}");
+            }
         }
     }
 }

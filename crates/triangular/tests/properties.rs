@@ -177,6 +177,50 @@ proptest! {
             g.placed() as usize + 1
         );
     }
+
+    /// The scoring overlay: each triangle formed outlined once, each scored one's points written
+    /// once, inside it, every number apart from the others when the game has few enough to
+    /// spread (a crowded end may have to let some touch); all of it marked `overlay`.
+    #[test]
+    fn scored_triangles_are_outlined_and_their_points_stay_apart(choices in prop::collection::vec(any::<u16>(), 0..48)) {
+        let (positions, _) = game_with(&choices, true);
+        let g = positions.last().unwrap();
+        let scene = g.scene();
+        let formed = g.formed_triangles();
+        let outlines: Vec<_> = scene.items.iter().filter(|i| i.class.starts_with("scored ") || i.class.starts_with("red-triangle")).collect();
+        prop_assert_eq!(outlines.len(), formed.len());
+        let numbers: Vec<_> = scene.items.iter().filter(|i| i.class.starts_with("scored-points")).collect();
+        prop_assert_eq!(numbers.len(), formed.iter().filter(|f| !f.with_red).count());
+        for item in outlines.iter().chain(&numbers) {
+            prop_assert!(item.class.split(' ').any(|w| w == "overlay"), "{}", item.class);
+        }
+        let spots: Vec<[f32; 2]> = numbers.iter().map(|i| match &i.shape {
+            Shape::Text { at, .. } => *at,
+            _ => panic!("numbers are text"),
+        }).collect();
+        for (f, (item, at)) in formed.iter().filter(|f| !f.with_red).zip(numbers.iter().zip(&spots)) {
+            let Shape::Text { text, .. } = &item.shape else { unreachable!() };
+            prop_assert_eq!(text, &f.triangle.size.to_string());
+            let outline = f.triangle.outline().map(|(x, y)| [x as f32 * 30.0, -y as f32 * 51.961_52]);
+            prop_assert!(inside(&outline, *at), "{:?} outside {:?}", at, outline);
+        }
+        if spots.len() <= 4 {
+            for (i, a) in spots.iter().enumerate() {
+                for b in &spots[i + 1..] {
+                    prop_assert!((a[0] - b[0]).hypot(a[1] - b[1]) >= 22.0, "{:?} and {:?} touch", a, b);
+                }
+            }
+        }
+    }
+}
+
+/// Whether `p` lies inside the triangle `t` (on the same side of each edge as the third corner).
+fn inside(t: &[[f32; 2]; 3], p: [f32; 2]) -> bool {
+    let side = |a: [f32; 2], b: [f32; 2], c: [f32; 2]| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    (0..3).all(|i| {
+        let (a, b, c) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
+        side(a, b, p) * side(a, b, c) > 0.0
+    })
 }
 
 #[test]
