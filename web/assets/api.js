@@ -31,7 +31,15 @@ async function call(method, path, body) {
   return data;
 }
 
-export const meta = () => call('GET', '/api/meta');
+// The games, pools and levels change only with the server: asked once a page load.
+let metaOnce = null;
+export const meta = () => {
+  metaOnce = metaOnce || call('GET', '/api/meta').catch((e) => {
+    metaOnce = null;
+    throw e;
+  });
+  return metaOnce;
+};
 export const createGame = (spec) => call('POST', '/api/games', spec);
 export const joinGame = (id, seat, name = null) =>
   call('POST', `/api/games/${enc(id)}/join`, name ? { seat, name } : { seat });

@@ -181,8 +181,8 @@ class HomePage {
           g.players[0] === g.players[1] ? t('game.players', { n: g.players[0] }) : t('game.players-range', { min: g.players[0], max: g.players[1] }),
           ' · ',
           h('a', { href: `/rules/${g.id}`, 'data-link': true, onclick: (e) => e.stopPropagation() }, t('nav.rules')),
-          poolsOf(g.id).length ? [' · ', h('a', {
-            href: `/leaderboard/${poolsOf(g.id)[0]}`, 'data-link': true, 'data-test': `leaderboard-${g.id}`, onclick: (e) => e.stopPropagation(),
+          poolsOf(this.meta.pools, g.id).length ? [' · ', h('a', {
+            href: `/leaderboard/${poolsOf(this.meta.pools, g.id)[0]}`, 'data-link': true, 'data-test': `leaderboard-${g.id}`, onclick: (e) => e.stopPropagation(),
           }, t('leaderboard.link'))] : null)));
     });
     replaceChildren(this.els.cards, cards);

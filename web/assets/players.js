@@ -6,12 +6,12 @@ import * as account from './account.js';
 import { h, toast } from './dom.js';
 import { t } from './i18n.js';
 import { gameName } from './games.js';
-import { POOLS, poolGame, ratingText, validName } from './ratings.js';
+import { poolGame, ratedPools, ratingText, validName } from './ratings.js';
 import { ratingChart } from './chart.js';
 
-/** A pool's name: the game's, and for Four Triangles the number of players. */
-export function poolName(pool) {
-  const { game, players } = poolGame(pool);
+/** A pool's name among `pools` (/api/meta's): the game's, and the number of players where the game has a pool per number. */
+export function poolName(pools, pool) {
+  const { game, players } = poolGame(pools, pool);
   return players ? `${gameName(game)} · ${t('game.players', { n: players })}` : gameName(game);
 }
 
@@ -66,25 +66,26 @@ export function mountSignIn(main, { navigate, create }) {
 
 export function mountProfile(main, { name }) {
   let data = null;
+  let pools = [];
   let closed = false;
   const render = () => {
     if (!data) return;
     document.title = `${data.name} · Trigonal`;
-    const pools = POOLS.filter((p) => data.ratings[p]).concat(Object.keys(data.ratings).filter((p) => !POOLS.includes(p)));
+    const rated = ratedPools(pools, data.ratings);
     main.replaceChildren(h('section', { class: 'card profile', 'data-test': 'profile' },
       h('h1', { 'data-test': 'profile-name' }, data.name),
       h('p', { class: 'muted' }, t('profile.since', { date: new Date(data.created).toLocaleDateString(document.documentElement.lang || 'en') })),
       h('h2', {}, t('profile.ratings')),
-      pools.length
-        ? h('div', { class: 'ratings' }, pools.map((p) => {
+      rated.length
+        ? h('div', { class: 'ratings' }, rated.map((p) => {
           const r = data.ratings[p];
           return h('div', { class: 'rating-card', 'data-test': 'rating', 'data-pool': p, 'data-rating': String(Math.round(r.rating)), 'data-games': String(r.games) },
-            h('h3', {}, h('a', { href: `/leaderboard/${p}`, 'data-link': true }, poolName(p))),
+            h('h3', {}, h('a', { href: `/leaderboard/${p}`, 'data-link': true }, poolName(pools, p))),
             h('p', { class: 'rating-line' },
               h('strong', { class: 'rating-value', title: r.provisional ? t('rating.provisional') : null }, ratingText(r.rating, r.provisional)),
               r.provisional ? h('span', { class: 'muted' }, ' ', t('rating.provisional')) : null,
               h('span', { class: 'muted' }, ' · ', t('rating.deviation', { n: Math.round(r.deviation) }), ' · ', t('rating.games', { n: r.games }))),
-            ratingChart(r.history, t('rating.chart', { pool: poolName(p) })));
+            ratingChart(r.history, t('rating.chart', { pool: poolName(pools, p) })));
         }))
         : h('p', { class: 'muted', 'data-test': 'no-ratings' }, t('profile.none')),
       h('h2', {}, t('profile.games')),
@@ -94,9 +95,10 @@ export function mountProfile(main, { name }) {
         : h('p', { class: 'muted' }, t('profile.no-games'))));
   };
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
-  api.player(name).then((d) => {
+  Promise.all([api.player(name), api.meta()]).then(([d, meta]) => {
     if (closed) return;
     data = d;
+    pools = meta.pools;
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };
@@ -104,6 +106,7 @@ export function mountProfile(main, { name }) {
 
 export function mountLeaderboard(main, { pool }) {
   let data = null;
+  let pools = [];
   let closed = false;
   const table = (players, test) => h('ol', { class: 'leaderboard', 'data-test': test }, players.map((p) =>
     h('li', { 'data-name': p.name },
@@ -112,19 +115,20 @@ export function mountLeaderboard(main, { pool }) {
       h('span', { class: 'muted' }, ' · ', t('rating.deviation', { n: Math.round(p.deviation) }), ' · ', t('rating.games', { n: p.games })))));
   const render = () => {
     if (!data) return;
-    const name = poolName(data.pool);
+    const name = poolName(pools, data.pool);
     document.title = `${t('leaderboard.title', { pool: name })} · Trigonal`;
     main.replaceChildren(h('section', { class: 'card board-page', 'data-test': 'leaderboard' },
       h('h1', {}, t('leaderboard.title', { pool: name })),
-      h('nav', { class: 'pools', 'aria-label': t('leaderboard.pools') }, POOLS.map((p) =>
-        h('a', { href: `/leaderboard/${p}`, 'data-link': true, 'aria-current': p === data.pool ? 'page' : null }, poolName(p)))),
+      h('nav', { class: 'pools', 'aria-label': t('leaderboard.pools') }, pools.map(({ id }) =>
+        h('a', { href: `/leaderboard/${id}`, 'data-link': true, 'aria-current': id === data.pool ? 'page' : null }, poolName(pools, id)))),
       data.players.length ? table(data.players, 'ranked') : h('p', { class: 'muted' }, t('leaderboard.empty')),
       data.provisional.length ? [h('h2', {}, t('leaderboard.provisional')), h('p', { class: 'help' }, t('leaderboard.provisional.help')), table(data.provisional, 'provisional')] : null));
   };
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
-  api.leaderboard(pool).then((d) => {
+  Promise.all([api.leaderboard(pool), api.meta()]).then(([d, meta]) => {
     if (closed) return;
     data = d;
+    pools = meta.pools;
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };

@@ -1,18 +1,22 @@
-// Accounts and ratings, the pure part: the rating pools, how a rating is shown, the points of a
-// rating-history chart, and the seats a guest browser holds (to hand to a new account). Pure.
+// Accounts and ratings, the pure part: the rating pools (as /api/meta lists them), how a rating
+// is shown, the points of a rating-history chart, and the seats a guest browser holds (to hand to
+// a new account). Pure.
 
-/** The pools (docs/api.md, "Rated games, profiles, leaderboards"), in the house order. */
-export const POOLS = ['triangoli', 'triangle-game', 'triangular', 'four-triangles-2', 'four-triangles-3', 'four-triangles-4'];
-
-/** The pools of game `id`: Four Triangles has one per number of players. */
-export function poolsOf(id) {
-  return POOLS.filter((p) => p === id || (p.startsWith(`${id}-`) && /^\d$/.test(p.slice(id.length + 1))));
+/** The pools of game `id`, from `pools` (`/api/meta`'s, in the house order). */
+export function poolsOf(pools, id) {
+  return pools.filter((p) => p.game === id).map((p) => p.id);
 }
 
-/** The game a pool belongs to and its number of players (null when any). */
-export function poolGame(pool) {
-  const m = pool.match(/^(four-triangles)-(\d)$/);
-  return m ? { game: m[1], players: Number(m[2]) } : { game: pool, players: null };
+/** The game a pool belongs to and its number of players (null when any), from `pools`. */
+export function poolGame(pools, pool) {
+  const p = pools.find((q) => q.id === pool);
+  return p ? { game: p.game, players: p.players } : { game: pool, players: null };
+}
+
+/** The ids of `pools` that `ratings` (a profile's, by pool id) has, in the house order. */
+export function ratedPools(pools, ratings) {
+  const known = pools.map((p) => p.id);
+  return known.filter((p) => ratings[p]).concat(Object.keys(ratings).filter((p) => !known.includes(p)));
 }
 
 /** A rating as shown: rounded, with "?" while provisional. */

@@ -2,15 +2,29 @@
 // seats a guest browser hands to a new account.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { POOLS, poolsOf, poolGame, ratingText, validName, chartPoints, heldPairs } from '../assets/ratings.js';
+import { poolsOf, poolGame, ratedPools, ratingText, validName, chartPoints, heldPairs } from '../assets/ratings.js';
 
-test('pools per game', () => {
-  assert.equal(POOLS.length, 6);
-  assert.deepEqual(poolsOf('triangoli'), ['triangoli']);
-  assert.deepEqual(poolsOf('four-triangles'), ['four-triangles-2', 'four-triangles-3', 'four-triangles-4']);
-  assert.deepEqual(poolsOf('triangle'), []);
-  assert.deepEqual(poolGame('four-triangles-3'), { game: 'four-triangles', players: 3 });
-  assert.deepEqual(poolGame('triangular'), { game: 'triangular', players: null });
+// As /api/meta lists them (the server's test checks that list).
+const POOLS = [
+  { id: 'triangoli', game: 'triangoli', players: null },
+  { id: 'triangle-game', game: 'triangle-game', players: null },
+  { id: 'triangular', game: 'triangular', players: null },
+  { id: 'four-triangles-2', game: 'four-triangles', players: 2 },
+  { id: 'four-triangles-3', game: 'four-triangles', players: 3 },
+  { id: 'four-triangles-4', game: 'four-triangles', players: 4 },
+];
+
+test('pools per game, from the server\'s list', () => {
+  assert.deepEqual(poolsOf(POOLS, 'triangoli'), ['triangoli']);
+  assert.deepEqual(poolsOf(POOLS, 'four-triangles'), ['four-triangles-2', 'four-triangles-3', 'four-triangles-4']);
+  assert.deepEqual(poolsOf(POOLS, 'triangle'), []);
+  assert.deepEqual(poolGame(POOLS, 'four-triangles-3'), { game: 'four-triangles', players: 3 });
+  assert.deepEqual(poolGame(POOLS, 'triangular'), { game: 'triangular', players: null });
+  // A pool the list lacks (a newer server's) is its own game.
+  assert.deepEqual(poolGame(POOLS, 'hexagons'), { game: 'hexagons', players: null });
+  // A profile's pools in the house order, unknown ones after.
+  const r = { rating: 1500 };
+  assert.deepEqual(ratedPools(POOLS, { 'four-triangles-3': r, hexagons: r, triangoli: r }), ['triangoli', 'four-triangles-3', 'hexagons']);
 });
 
 test('ratings are rounded, provisional ones marked', () => {

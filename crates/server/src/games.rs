@@ -231,9 +231,39 @@ pub struct Uploaded {
 #[derive(Debug, Serialize)]
 pub struct Meta {
     games: Vec<MetaGame>,
+    /// The rating pools, in the games' order.
+    pools: Vec<MetaPool>,
     levels: Vec<String>,
     /// Each level's time a move, in milliseconds.
     level_ms: std::collections::BTreeMap<String, u64>,
+}
+
+/// A rating pool: its id (`trigonal_ratings::pool`), its game, and its number of players where
+/// the game has a pool per number.
+#[derive(Debug, Serialize)]
+struct MetaPool {
+    id: String,
+    game: &'static str,
+    players: Option<usize>,
+}
+
+/// The rating pools of the games, in their order: one per game, or one per number of players
+/// where `trigonal_ratings::pool` names them apart.
+fn pools() -> Vec<MetaPool> {
+    let mut pools: Vec<MetaPool> = Vec::new();
+    for g in trigonal_games::GAMES {
+        for n in g.players.0..=g.players.1 {
+            let id = trigonal_ratings::pool(g.id, n);
+            if !pools.iter().any(|p| p.id == id) {
+                pools.push(MetaPool {
+                    players: (id != g.id).then_some(n),
+                    id,
+                    game: g.id,
+                });
+            }
+        }
+    }
+    pools
 }
 
 #[derive(Debug, Serialize)]
@@ -278,6 +308,7 @@ pub fn meta() -> Meta {
                 summary: g.summary,
             })
             .collect(),
+        pools: pools(),
         levels: Level::ALL.iter().map(ToString::to_string).collect(),
         level_ms: Level::ALL
             .iter()

@@ -100,6 +100,19 @@ async fn the_four_games_are_all_served(kind: &str) {
         .map(|g| g["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, FOUR, "the games listed, in order");
+    // The rating pools: one a game, Four Triangles one per number of players.
+    let pool = |id: &str, game: &str, players: Option<u8>| json!({"id": id, "game": game, "players": players});
+    assert_eq!(
+        meta.body["pools"],
+        json!([
+            pool("triangoli", "triangoli", None),
+            pool("triangle-game", "triangle-game", None),
+            pool("triangular", "triangular", None),
+            pool("four-triangles-2", "four-triangles", Some(2)),
+            pool("four-triangles-3", "four-triangles", Some(3)),
+            pool("four-triangles-4", "four-triangles", Some(4)),
+        ])
+    );
     for game in FOUR {
         let info = GAMES.iter().find(|g| g.id == game).unwrap();
         server.create_humans(game, info.players.0).await;
