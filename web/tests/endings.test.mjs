@@ -64,6 +64,13 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         }
       }
       await screenshot(page, `endings-triangular-${size.width}`);
+      // The seats' badges and the move list's discs have the colours of the pieces.
+      for (const seat of [0, 1]) {
+        const piece = await page.$eval(`svg.board .piece.p${seat} > .shape`, (e) => getComputedStyle(e).fill);
+        const swatch = await page.$eval(`.player-list .swatch.p${seat}`, (e) => getComputedStyle(e).backgroundColor);
+        const dot = await page.$eval(`.move-list .dot.p${seat}`, (e) => getComputedStyle(e).backgroundColor);
+        assert.deepEqual([swatch, dot], [piece, piece], `seat ${seat}`);
+      }
       const overlaid = () => page.$$eval('svg.board .overlay', (els) => els.filter((e) => e.getClientRects().length).length);
       assert.ok((await overlaid()) > 10);
       assert.equal(await page.getAttribute('[data-test=overlay]', 'aria-pressed'), 'true');
