@@ -578,13 +578,13 @@ class GamePage {
       tools: h('section', { class: 'tools card', 'aria-labelledby': 'tools-h' }),
       facts: h('div', { class: 'board-facts' }),
       legend: h('section', { class: 'legend card', id: 'board-legend', 'data-test': 'legend', hidden: true, 'aria-label': t('legend.title') }),
-      overlaySwitch: this.boardSwitch('overlay', 'overlay', 'overlay'),
+      overlaySwitch: this.boardSwitch('overlay', 'overlay'),
     };
     const zoom = h('div', { class: 'zoom', role: 'group', 'aria-label': t('zoom.label') },
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.out'), title: t('zoom.out'), onclick: () => this.board.zoomBy(0.8) }, icon('minus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.in'), title: t('zoom.in'), onclick: () => this.board.zoomBy(1.25) }, icon('plus')),
       h('button', { type: 'button', class: 'icon', 'aria-label': t('zoom.fit'), title: t('zoom.fit'), onclick: () => this.board.resetView() }, icon('fit')),
-      h('div', { class: 'board-switches' }, this.boardSwitch('coordinates', 'coordinate', 'coordinates'), this.els.overlaySwitch),
+      h('div', { class: 'board-switches' }, this.boardSwitch('coordinates', 'coordinates'), this.els.overlaySwitch),
       h('button', {
         type: 'button', class: 'icon legend-switch', 'data-test': 'legend-switch', 'aria-expanded': 'false',
         'aria-controls': 'board-legend', 'aria-label': t('legend.open'), title: t('legend.open'),
@@ -627,14 +627,14 @@ class GamePage {
   }
 
   /**
-   * A switch under the board that shows or hides the items of class word `word` (remembered in
-   * this browser as `setting`): the coordinates, and the marks a scene draws over the board
-   * (`overlay`, Triangular's scoring).
+   * A switch under the board that shows or hides some of its items, remembered in this browser as
+   * `setting`: the coordinates, and the marks a scene draws over the board (`overlay`,
+   * Triangular's scoring). The board's class `no-<setting>` hides them (style.css).
    */
-  boardSwitch(setting, word, test) {
+  boardSwitch(setting, test) {
     const shown = () => store.setting(setting, true);
     const apply = (button) => {
-      this.board.el.classList.toggle(`no-${word}`, !shown());
+      this.board.el.classList.toggle(`no-${setting}`, !shown());
       button.setAttribute('aria-pressed', String(shown()));
     };
     const button = h('button', {
