@@ -206,8 +206,12 @@ impl Triangoli {
         };
     }
 
-    /// Generates the turns of the seat to move into `out` (appending).
-    fn generate_turns(&self, out: &mut Vec<Move>) {
+    /// Walks the turns of the seat to move by where the pawn ends: for each end point `to` at
+    /// `d` steps, the empty triangles there to place in (a bit mask, never 0), the opponent's
+    /// cylinders next to it (triangle, count; ascending) and `k`, how many the exchange takes.
+    /// The placement triangle is empty, so it never holds any: the exchange choices are the same
+    /// for every placement.
+    fn destinations(&self, mut visit: impl FnMut(Point, u8, u32, &[(u8, u8)], u8) -> bool) {
         let me = self.to_move as usize;
         let opp = 1 - me;
         let (Some(from), other) = (self.pawn[me], self.pawn[opp]) else {
@@ -223,12 +227,10 @@ impl Triangoli {
                 }
                 let d = i as u8 + 1;
                 let adjacent = g.adjacent[to.0 as usize];
-                let mut places = adjacent & self.empty;
+                let places = adjacent & self.empty;
                 if places == 0 {
                     continue;
                 }
-                // The opponent's cylinders next to `to`: the placement triangle is empty, so it
-                // never holds any, and the exchange choices are the same for every placement.
                 let mut sources = [(0u8, 0u8); 6];
                 let mut n_sources = 0;
                 let mut available = 0u8;
@@ -244,21 +246,108 @@ impl Triangoli {
                     }
                 }
                 let k = d.min(available).min(self.reserve[me] - d);
-                let mut exchanges = [Exchange::NONE; 56];
-                let n_exchanges = enumerate_exchanges(&sources[..n_sources], k, &mut exchanges);
-                while places != 0 {
-                    let t = places.trailing_zeros() as u8;
-                    places &= places - 1;
-                    for &exchange in &exchanges[..n_exchanges] {
-                        out.push(Move::Turn {
-                            to,
-                            triangle: Triangle(t),
-                            exchange,
-                        });
-                    }
+                if !visit(to, d, places, &sources[..n_sources], k) {
+                    return;
                 }
             }
         }
+    }
+
+    /// Generates the turns of the seat to move into `out` (appending).
+    fn generate_turns(&self, out: &mut Vec<Move>) {
+        self.destinations(|to, _, mut places, sources, k| {
+            let mut exchanges = [Exchange::NONE; 56];
+            let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
+            while places != 0 {
+                let t = places.trailing_zeros() as u8;
+                places &= places - 1;
+                for &exchange in &exchanges[..n_exchanges] {
+                    out.push(Move::Turn {
+                        to,
+                        triangle: Triangle(t),
+                        exchange,
+                    });
+                }
+            }
+            true
+        });
+    }
+
+    /// Every turn of the seat to move, in the order of [`Game::legal_moves`], with the sector
+    /// counts ([`Triangoli::sector_cylinders`]) it leads to, without playing it. `visit` returns
+    /// false to stop.
+    pub fn turns_with_counts(&self, mut visit: impl FnMut(Move, &[[u8; 2]; SECTORS]) -> bool) {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let g = &*GEOMETRY;
+        self.destinations(|to, d, mut places, sources, k| {
+            let mut exchanges = [Exchange::NONE; 56];
+            let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
+            while places != 0 {
+                let t = places.trailing_zeros() as u8;
+                places &= places - 1;
+                let mut placed = self.sectors;
+                placed[g.sector[t as usize]][me] += d;
+                for &exchange in &exchanges[..n_exchanges] {
+                    let mut counts = placed;
+                    for x in exchange.triangles() {
+                        let s = g.sector[x.0 as usize];
+                        counts[s][me] += 1;
+                        counts[s][opp] -= 1;
+                    }
+                    let mv = Move::Turn {
+                        to,
+                        triangle: Triangle(t),
+                        exchange,
+                    };
+                    if !visit(mv, &counts) {
+                        return false;
+                    }
+                }
+            }
+            true
+        });
+    }
+
+    /// The sector counts ([`Triangoli::sector_cylinders`]) after the turns of the seat to move
+    /// (which must not have to pass), each different outcome at least once but not once per turn:
+    /// turns that differ only in which triangle of a sector receives the placed or exchanged
+    /// cylinders give the same counts, and are visited once. For code that needs only the counts,
+    /// such as the value of a game's last turn. `visit` returns false to stop.
+    pub fn turn_sector_counts(&self, mut visit: impl FnMut(&[[u8; 2]; SECTORS]) -> bool) {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let g = &*GEOMETRY;
+        self.destinations(|_, d, places, sources, k| {
+            // The opponent's cylinders to take, per sector (at most six sectors around a point).
+            let mut by_sector = [(0usize, 0u8); 6];
+            let mut n = 0;
+            for &(t, c) in sources {
+                let s = g.sector[t as usize];
+                match by_sector[..n].iter_mut().find(|(x, _)| *x == s) {
+                    Some(entry) => entry.1 += c,
+                    None => {
+                        by_sector[n] = (s, c);
+                        n += 1;
+                    }
+                }
+            }
+            let mut placed_sectors = 0u8;
+            let mut mask = places;
+            while mask != 0 {
+                let t = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                placed_sectors |= 1 << g.sector[t];
+            }
+            for s in (0..SECTORS).filter(|s| placed_sectors & (1 << s) != 0) {
+                let mut counts = self.sectors;
+                counts[s][me] += d;
+                if !exchanges_by_sector(&by_sector[..n], k, me, opp, &mut counts, &mut visit) {
+                    return false;
+                }
+            }
+            true
+        });
     }
 
     /// Explains why a move that is not legal here is not.
@@ -390,6 +479,36 @@ fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) ->
     let mut n = 0;
     go(sources, k, &mut [0; 3], 0, out, &mut n);
     n
+}
+
+/// Visits `counts` after every way of taking `k` of the opponent's cylinders from the sectors
+/// `sources` (sector, cylinders available), each taken one going from `opp` to `me` in its
+/// sector; `counts` is left as it was. False when `visit` asked to stop.
+fn exchanges_by_sector(
+    sources: &[(usize, u8)],
+    k: u8,
+    me: usize,
+    opp: usize,
+    counts: &mut [[u8; 2]; SECTORS],
+    visit: &mut impl FnMut(&[[u8; 2]; SECTORS]) -> bool,
+) -> bool {
+    if k == 0 {
+        return visit(counts);
+    }
+    let Some((&(s, c), rest)) = sources.split_first() else {
+        return true;
+    };
+    for j in (0..=c.min(k)).rev() {
+        counts[s][me] += j;
+        counts[s][opp] -= j;
+        let more = exchanges_by_sector(rest, k - j, me, opp, counts, visit);
+        counts[s][me] -= j;
+        counts[s][opp] += j;
+        if !more {
+            return false;
+        }
+    }
+    true
 }
 
 impl Game for Triangoli {

@@ -26,6 +26,41 @@ fn random_game(seed: u64) -> (Vec<Triangoli>, Vec<Move>) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// The turns with their sector counts are the legal turns, in order, each with the counts
+    /// playing it gives; the counts by sector are the different counts of those turns, visited
+    /// no more often than there are turns.
+    #[test]
+    fn turns_with_counts_are_the_legal_turns_played(seed in any::<u64>()) {
+        let (positions, _) = random_game(seed);
+        let mut moves = Vec::new();
+        for g in positions.iter().filter(|g| g.to_move().is_some() && !g.must_pass() && g.pawn(Seat(1)).is_some()) {
+            g.legal_moves(&mut moves);
+            let mut seen = Vec::new();
+            g.turns_with_counts(|mv, counts| {
+                seen.push((mv, *counts));
+                true
+            });
+            prop_assert_eq!(seen.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), moves.clone());
+            for (mv, counts) in &seen {
+                let mut child = g.clone();
+                child.play(*mv);
+                prop_assert_eq!(&child.sector_cylinders(), counts, "{}", mv);
+            }
+            let mut all: Vec<_> = seen.iter().map(|(_, c)| *c).collect();
+            all.sort();
+            all.dedup();
+            let mut by_sector = Vec::new();
+            g.turn_sector_counts(|counts| {
+                by_sector.push(*counts);
+                true
+            });
+            prop_assert!(by_sector.len() <= seen.len());
+            by_sector.sort();
+            by_sector.dedup();
+            prop_assert_eq!(by_sector, all);
+        }
+    }
+
     #[test]
     fn cylinders_on_the_board_plus_reserve_stay_18(seed in any::<u64>()) {
         let (positions, _) = random_game(seed);

@@ -116,16 +116,11 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
 /// `enough` (so a result at least `enough` is a lower bound).
 fn last_turn(position: &Triangoli, enough: i32) -> i32 {
     let me = position.to_move().expect("a position to move in");
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
     let mut best = i32::MIN;
-    for mv in moves {
-        let counts = sectors_after(position, mv).expect("with a triangle left, a move is a turn");
-        best = best.max(margin_counts(&counts, me));
-        if best >= enough {
-            break;
-        }
-    }
+    position.turn_sector_counts(|counts| {
+        best = best.max(margin_counts(counts, me));
+        best < enough
+    });
     best
 }
 
@@ -139,15 +134,11 @@ fn last_turn(position: &Triangoli, enough: i32) -> i32 {
 /// The seat to move has a turn (it does not pass).
 fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32) -> i32 {
     let me = position.to_move().expect("a position to move in");
-    let mut moves = Vec::new();
-    position.legal_moves(&mut moves);
-    let mut scored: Vec<(i32, Move)> = moves
-        .into_iter()
-        .map(|mv| {
-            let counts = sectors_after(position, mv).expect("two triangles left: turns");
-            (margin_counts(&counts, me), mv)
-        })
-        .collect();
+    let mut scored: Vec<(i32, Move)> = Vec::with_capacity(64);
+    position.turns_with_counts(|mv, counts| {
+        scored.push((margin_counts(counts, me), mv));
+        true
+    });
     scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
     // Whether the opponent must pass depends only on where the mover goes, which empty triangle
     // it fills and how many cylinders the exchange returns: found once for each.
