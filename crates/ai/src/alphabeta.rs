@@ -613,6 +613,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
         let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
         self.knowledge.search_moves(position, &mut moves);
+        if let Some(cut) = self.child_cut(position, me, &moves, ply, beta, use_table) {
+            self.buffers[ply] = (moves, scores);
+            *best = Some(cut.1);
+            return cut.0;
+        }
         self.order(position, &moves, &mut scores, table_move, ply);
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
@@ -713,6 +718,51 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             weight,
         });
         best_value
+    }
+
+    /// An enhanced transposition cut-off: in an exact search, far enough from the end that the
+    /// children are in the table, a child whose stored value already proves the node worth at
+    /// least `beta` for `me` settles it without a search. That value and the move.
+    fn child_cut(
+        &self,
+        position: &G,
+        me: Seat,
+        moves: &[G::Move],
+        ply: usize,
+        beta: i32,
+        use_table: bool,
+    ) -> Option<(i32, G::Move)> {
+        let far = self
+            .knowledge
+            .left(position)
+            .is_some_and(|left| left > self.table_below + 2);
+        if !(self.to_the_end && use_table && ply > 0 && far) {
+            return None;
+        }
+        for &mv in moves {
+            let mut child = position.clone();
+            child.play(mv);
+            let Some(seat) = child.to_move() else {
+                continue;
+            };
+            let Some(e) = self.probe(child.position_hash()) else {
+                continue;
+            };
+            if e.depth != TO_THE_END {
+                continue;
+            }
+            let v = from_table(e.value, ply + 1);
+            // The child's value from its mover's view, as a lower bound for `me`.
+            let at_least = match (seat == me, e.bound) {
+                (true, Bound::Exact | Bound::Lower) => v,
+                (false, Bound::Exact | Bound::Upper) => -v,
+                _ => continue,
+            };
+            if at_least >= beta {
+                return Some((at_least, mv));
+            }
+        }
+        None
     }
 
     /// The table's entry for the position with hash `key`. Each slot is a pair: one entry kept
