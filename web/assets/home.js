@@ -12,7 +12,7 @@ import { cleanName, seatLabel } from './people.js';
 import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
 import { MINE_MAX, mineEntry, orderMine } from './mine.js';
 import * as account from './account.js';
-import { poolsOf } from './ratings.js';
+import { poolsOf, poolFor } from './ratings.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai', 'bot'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
@@ -260,7 +260,7 @@ class HomePage {
           seat.kind === 'ai'
             ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
               h('select', { id: levelId, 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
-                this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, levelText(l, this.meta.level_ms?.[l]))))]
+                this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, levelText(l, this.meta.level_ms?.[l], this.levelRating(g.id, l)))))]
             : null));
     });
     replaceChildren(this.els.form,
@@ -290,6 +290,12 @@ class HomePage {
   }
 
   /** The "Rated" box: offered to a signed-in player whose other seats are all open. */
+  /** The rating of computer level `level` in the pool of this choice of `game`, where measured. */
+  levelRating(game, level) {
+    const pool = poolFor(this.meta.pools, game, this.choice.players);
+    return (pool && this.meta.level_ratings?.[pool]?.[level]) || null;
+  }
+
   ratedField() {
     if (!account.me()) return null;
     const can = this.canRate();
@@ -633,11 +639,12 @@ async function inTurns(items, n, f) {
 }
 
 /** A level as the level choice shows it: its name and, when it thinks, its time a move. */
-export function levelText(level, ms) {
+/** A level as the choice shows it: its name, its time a move, its rating where measured. */
+export function levelText(level, ms, rating = null) {
   const name = t(`level.${level}`);
-  if (!ms) return name;
-  const seconds = (ms / 1000).toLocaleString(lang(), { maximumFractionDigits: 1 });
-  return t('level.time', { level: name, s: seconds });
+  const seconds = ms ? (ms / 1000).toLocaleString(lang(), { maximumFractionDigits: 1 }) : null;
+  const text = seconds ? t('level.time', { level: name, s: seconds }) : name;
+  return rating ? t('level.rating', { text, r: rating }) : text;
 }
 
 function defaultLevel(levels) {

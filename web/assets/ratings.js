@@ -13,6 +13,11 @@ export function poolGame(pools, pool) {
   return p ? { game: p.game, players: p.players } : { game: pool, players: null };
 }
 
+/** The pool of a game of `game` with `players` players, among `pools`; null when none. */
+export function poolFor(pools, game, players) {
+  return pools.find((p) => p.game === game && (p.players == null || p.players === players))?.id ?? null;
+}
+
 /** The ids of `pools` that `ratings` (a profile's, by pool id) has, in the house order. */
 export function ratedPools(pools, ratings) {
   const known = pools.map((p) => p.id);

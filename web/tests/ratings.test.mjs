@@ -2,7 +2,7 @@
 // seats a guest browser hands to a new account.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { poolsOf, poolGame, ratedPools, ratingText, validName, chartPoints, heldPairs } from '../assets/ratings.js';
+import { poolsOf, poolFor, poolGame, ratedPools, ratingText, validName, chartPoints, heldPairs } from '../assets/ratings.js';
 
 // As /api/meta lists them (the server's test checks that list).
 const POOLS = [
@@ -22,6 +22,11 @@ test('pools per game, from the server\'s list', () => {
   assert.deepEqual(poolGame(POOLS, 'triangular'), { game: 'triangular', players: null });
   // A pool the list lacks (a newer server's) is its own game.
   assert.deepEqual(poolGame(POOLS, 'hexagons'), { game: 'hexagons', players: null });
+  // The pool of a game being set up: per number of players where the game has one each.
+  assert.equal(poolFor(POOLS, 'four-triangles', 3), 'four-triangles-3');
+  assert.equal(poolFor(POOLS, 'triangle-game', 3), 'triangle-game');
+  assert.equal(poolFor(POOLS, 'triangoli', 2), 'triangoli');
+  assert.equal(poolFor(POOLS, 'hexagons', 2), null);
   // A profile's pools in the house order, unknown ones after.
   const r = { rating: 1500 };
   assert.deepEqual(ratedPools(POOLS, { 'four-triangles-3': r, hexagons: r, triangoli: r }), ['triangoli', 'four-triangles-3', 'hexagons']);

@@ -40,18 +40,31 @@ test('an uploaded record is a replay of a record', { skip: SKIP, timeout: 60000 
   }
 });
 
-test('the level choice says each level\'s time a move', { skip: SKIP, timeout: 60000 }, async () => {
+test('the level choice says each level\'s time a move and, where measured, its rating', { skip: SKIP, timeout: 60000 }, async () => {
   const browser = await launch();
   try {
+    const meta = await (await fetch(`${BASE}/api/meta`)).json();
+    const ratings = meta.level_ratings.triangoli;
+    assert.deepEqual(Object.keys(ratings).sort(), ['easy', 'hard', 'max', 'medium', 'random']);
     const page = await newPage(browser, { width: 390, height: 844 });
     await page.goto(BASE + '/');
     await page.click('.game-card[data-game="triangoli"]');
     await page.selectOption('[data-test=seat-1-kind]', 'ai');
-    const options = await page.$$eval('[data-test=seat-1-level] option', (els) => Object.fromEntries(els.map((e) => [e.value, e.textContent])));
-    assert.equal(options.hard, fill(en['level.time'], { level: en['level.hard'], s: '1.5' }));
-    assert.equal(options.max, fill(en['level.time'], { level: en['level.max'], s: '6' }));
-    assert.equal(options.easy, fill(en['level.time'], { level: en['level.easy'], s: '0.1' }));
-    assert.equal(options.random, en['level.random'], 'a random mover does not think');
+    const options = async () => page.$$eval('[data-test=seat-1-level] option', (els) => Object.fromEntries(els.map((e) => [e.value, e.textContent])));
+    const rated = (text, level) => fill(en['level.rating'], { text, r: ratings[level] });
+    let seen = await options();
+    assert.equal(seen.hard, rated(fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), 'hard'));
+    assert.equal(seen.max, rated(fill(en['level.time'], { level: en['level.max'], s: '6' }), 'max'));
+    assert.equal(seen.easy, rated(fill(en['level.time'], { level: en['level.easy'], s: '0.1' }), 'easy'));
+    assert.equal(seen.random, rated(en['level.random'], 'random'), 'a random mover does not think');
+    // A game whose levels are not measured yet shows their time only.
+    for (const game of ['triangular', 'triangle-game', 'four-triangles']) {
+      if (meta.level_ratings[game] || meta.level_ratings[`${game}-2`]) continue;
+      await page.click(`.game-card[data-game="${game}"]`);
+      await page.selectOption('[data-test=seat-1-kind]', 'ai');
+      seen = await options();
+      assert.equal(seen.hard, fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), game);
+    }
     assert.deepEqual(page.errors, []);
   } finally {
     await browser.close();

@@ -84,6 +84,16 @@ impl Level {
         }
     }
 
+    /// The level's rating in the rating pool `pool` (`trigonal_ratings::pool`), on the players'
+    /// scale, where it has been measured ([`LEVEL_RATINGS`]).
+    pub fn rating(self, pool: &str) -> Option<u32> {
+        let i = Level::ALL.iter().position(|&l| l == self)?;
+        LEVEL_RATINGS
+            .iter()
+            .find(|(p, _)| *p == pool)
+            .map(|(_, ratings)| ratings[i])
+    }
+
     /// Threads a level's search may use (where the search is parallel).
     pub fn threads(self) -> usize {
         match self {
@@ -92,6 +102,21 @@ impl Level {
         }
     }
 }
+
+/// Each level's rating per rating pool, in the order of [`Level::ALL`], measured once on this
+/// project's 2-core machine by `scripts/level-ratings GAME GAMES PLAYERS SEED`: each level plays
+/// the next weaker one (seats rotating), and the chain of Elo differences of the pooled scores is
+/// anchored with `random` at 600 (a new player starts at 1500). With tens of games a pair each
+/// step is uncertain by about ±100–200; a level that won every game is at least that much
+/// stronger. Pools not listed are not measured yet.
+///
+/// - `triangoli`, 2026-11-24: `scripts/level-ratings triangoli 10 2 1`, then 30 more games of
+///   hard–medium and 10 more of max–hard at seed 2 (`trigonal arena triangoli --agents
+///   ai:hard,ai:medium --games 30 --seed 2`, likewise `ai:max,ai:hard --games 10`). easy–random
+///   10–0 (at least +512), medium–easy 7–3 (+147), hard–medium 25.5–14.5 of 40 (+98), max–hard
+///   11–9 of 20 (+35): more time helps Triangoli's MCTS little past hard. Against plain UCT at
+///   0.1 s a move, easy scored 9–1 (+382: `uct:100` about 730).
+pub const LEVEL_RATINGS: &[(&str, [u32; 5])] = &[("triangoli", [600, 1112, 1259, 1357, 1392])];
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -189,6 +214,22 @@ mod tests {
             assert_eq!(level.to_string().parse::<Level>(), Ok(level));
         }
         assert!("grandmaster".parse::<Level>().is_err());
+    }
+
+    /// Every measured pool rates every level, `random` at the anchor (that each is a rating
+    /// pool the server knows is tested there); a pool not measured has none.
+    #[test]
+    fn level_ratings_are_anchored_and_per_pool() {
+        for (pool, _) in LEVEL_RATINGS {
+            assert_eq!(Level::Random.rating(pool), Some(600));
+            for level in &Level::ALL[1..] {
+                assert!(
+                    level.rating(pool).is_some_and(|r| r > 600),
+                    "{level} in {pool}"
+                );
+            }
+        }
+        assert_eq!(Level::Hard.rating("no-such-pool"), None);
     }
 
     #[test]

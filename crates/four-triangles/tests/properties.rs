@@ -42,7 +42,8 @@ fn check_clicks(g: &FourTriangles, moves: &[Move]) -> Result<(), TestCaseError> 
         for id in seq {
             let button =
                 ["bring", "split", "pass"].contains(&id.as_str()) || id.starts_with("turn-");
-            let triangle = id.len() == 1 && Triangle::from_letter(id.as_bytes()[0] as char).is_some();
+            let triangle =
+                id.len() == 1 && Triangle::from_letter(id.as_bytes()[0] as char).is_some();
             prop_assert!(
                 button || triangle || Point::parse(id).is_some(),
                 "unknown id {}",

@@ -794,7 +794,10 @@ fn the_last_move_is_marked_on_the_board_and_named_in_the_diagram() {
     play(&mut g, &turn);
     assert_eq!(
         marked(&g, "last"),
-        vec![(Some("R".to_string()), "triangle triangle-R last".to_string())]
+        vec![(
+            Some("R".to_string()),
+            "triangle triangle-R last".to_string()
+        )]
     );
     assert!(marked(&g, "last-left").is_empty());
 }

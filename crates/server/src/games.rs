@@ -1,6 +1,8 @@
 //! What the API does, apart from HTTP: create, records, the lobby, views; moves, take-backs and
 //! joins are commands for the change path ([`crate::change`]).
 
+use std::collections::BTreeMap;
+
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
@@ -233,9 +235,11 @@ pub struct Meta {
     games: Vec<MetaGame>,
     /// The rating pools, in the games' order.
     pools: Vec<MetaPool>,
+    /// Each computer level's rating per pool, where measured.
+    level_ratings: BTreeMap<String, BTreeMap<String, u32>>,
     levels: Vec<String>,
     /// Each level's time a move, in milliseconds.
-    level_ms: std::collections::BTreeMap<String, u64>,
+    level_ms: BTreeMap<String, u64>,
 }
 
 /// A rating pool: its id (`trigonal_ratings::pool`), its game, and its number of players where
@@ -297,7 +301,18 @@ struct LobbyGame {
 
 /// The games and levels on offer.
 pub fn meta() -> Meta {
+    let pools = pools();
     Meta {
+        level_ratings: pools
+            .iter()
+            .filter_map(|p| {
+                let levels: BTreeMap<String, u32> = Level::ALL
+                    .iter()
+                    .filter_map(|l| Some((l.to_string(), l.rating(&p.id)?)))
+                    .collect();
+                (!levels.is_empty()).then(|| (p.id.clone(), levels))
+            })
+            .collect(),
         games: trigonal_games::GAMES
             .iter()
             .map(|g| MetaGame {
@@ -308,7 +323,7 @@ pub fn meta() -> Meta {
                 summary: g.summary,
             })
             .collect(),
-        pools: pools(),
+        pools,
         levels: Level::ALL.iter().map(ToString::to_string).collect(),
         level_ms: Level::ALL
             .iter()

@@ -314,7 +314,10 @@ mod tests {
             .into();
         let centre = |f: &Formed| {
             let c = f.triangle.outline().map(at);
-            [(c[0][0] + c[1][0] + c[2][0]) / 3.0, (c[0][1] + c[1][1] + c[2][1]) / 3.0]
+            [
+                (c[0][0] + c[1][0] + c[2][0]) / 3.0,
+                (c[0][1] + c[1][1] + c[2][1]) / 3.0,
+            ]
         };
         let near = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).hypot(a[1] - b[1]) < 0.01;
         assert!(near(centre(&formed[0]), centre(&formed[1])));
@@ -325,7 +328,10 @@ mod tests {
         assert!(near(spots[0], centre(&formed[0])));
         for (i, a) in spots.iter().enumerate() {
             for b in &spots[i + 1..] {
-                assert!((a[0] - b[0]).hypot(a[1] - b[1]) >= LABEL_ROOM, "{a:?} {b:?}");
+                assert!(
+                    (a[0] - b[0]).hypot(a[1] - b[1]) >= LABEL_ROOM,
+                    "{a:?} {b:?}"
+                );
             }
         }
     }

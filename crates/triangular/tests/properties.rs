@@ -216,7 +216,9 @@ proptest! {
 
 /// Whether `p` lies inside the triangle `t` (on the same side of each edge as the third corner).
 fn inside(t: &[[f32; 2]; 3], p: [f32; 2]) -> bool {
-    let side = |a: [f32; 2], b: [f32; 2], c: [f32; 2]| (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0]);
+    let side = |a: [f32; 2], b: [f32; 2], c: [f32; 2]| {
+        (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+    };
     (0..3).all(|i| {
         let (a, b, c) = (t[i], t[(i + 1) % 3], t[(i + 2) % 3]);
         side(a, b, p) * side(a, b, c) > 0.0
