@@ -1,9 +1,8 @@
 //! Agents: the computer players the command line, the arena and the server name — `random`,
-//! `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` — made for any game, with each game's own knowledge where
-//! it has some ([`crate::knowledge`]), typed ([`Agent::player`]) or for a game picked at run
+//! `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` — made for any game, with each level's player from
+//! [`crate::roster`], typed ([`Agent::player`]) or for a game picked at run
 //! time ([`dyn_player`]). The players themselves are in [`crate::player`].
 
-use std::any::Any;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
@@ -11,9 +10,8 @@ use std::time::Duration;
 use trigonal_core::{DynGame, Game};
 use trigonal_games::{visit, UnknownGame, Visitor};
 
-use crate::knowledge::{Knowledge, NoKnowledge};
-use crate::mcts::MctsParams;
-use crate::player::{BaselinePlayer, MctsPlayer, Player, RandomPlayer};
+use crate::player::{BaselinePlayer, Player, RandomPlayer};
+use crate::roster::level_player;
 use crate::uct::Baseline;
 use crate::{Budget, Level, Thought};
 
@@ -162,40 +160,6 @@ impl Agent {
             }
         }
     }
-}
-
-/// The player a level puts in a game, with `budget` a move: the game's own knowledge and search
-/// where it has them (see [`crate::knowledge`]), generic MCTS otherwise.
-pub fn level_player<G: Game>(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<G>> {
-    use crate::knowledge::{four_triangles, triangle_game, triangoli, triangular};
-    let typed: Box<dyn Any> = match G::ID {
-        trigonal_triangoli::Triangoli::ID => Box::new(triangoli::player(level, budget, seed)),
-        trigonal_triangular::Triangular::ID => Box::new(triangular::player(level, budget, seed)),
-        trigonal_triangle_game::TriangleGame::ID => {
-            Box::new(triangle_game::player(level, budget, seed))
-        }
-        trigonal_four_triangles::FourTriangles::ID => {
-            Box::new(four_triangles::player(level, budget, seed))
-        }
-        _ => return generic_player::<G, NoKnowledge>(NoKnowledge, level, budget, seed),
-    };
-    *typed
-        .downcast::<Box<dyn Player<G>>>()
-        .expect("the game with that id is G")
-}
-
-/// MCTS with `knowledge` as a level plays it: two threads from `hard` up.
-pub fn generic_player<G: Game, K: Knowledge<G>>(
-    knowledge: K,
-    level: Level,
-    budget: Budget,
-    seed: u64,
-) -> Box<dyn Player<G>> {
-    let params = MctsParams {
-        threads: level.threads(),
-        ..MctsParams::default()
-    };
-    Box::new(MctsPlayer::new(knowledge, params, budget, seed))
 }
 
 /// A [`Player`] of a game picked at run time: positions as [`DynGame`], moves as canonical text.

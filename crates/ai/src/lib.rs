@@ -9,9 +9,9 @@
 //! - [`knowledge`]: what the searches may know about a game beyond its rules, with a generic
 //!   default; the per-game modules use the engines' public API (evaluations, playout policies),
 //!   never their internals;
-//! - [`player`]: players kept from move to move; [`agent`]: the agents named `random`,
-//!   `uct:MS`, `ai:LEVEL[:MS]`, each game getting its knowledge; [`arena`]: matches between
-//!   agents with scores and intervals.
+//! - [`player`]: players kept from move to move; [`roster`]: which search and knowledge each
+//!   level puts at each game's board; [`agent`]: the agents named `random`, `uct:MS`,
+//!   `ai:LEVEL[:MS]`; [`arena`]: matches between agents with scores and intervals.
 //!
 //! The searches play through the `Game` trait only and do no I/O: callers run them on a thread
 //! of their choosing, and they block for their budget.
@@ -22,6 +22,7 @@ pub mod arena;
 pub mod knowledge;
 pub mod mcts;
 pub mod player;
+pub mod roster;
 pub mod solve;
 pub mod uct;
 
@@ -34,19 +35,14 @@ use std::time::Duration;
 
 use trigonal_core::{DynGame, Game};
 
-pub use agent::{dyn_player, level_player, Agent, AgentError, DynPlayer};
+pub use agent::{dyn_player, Agent, AgentError, DynPlayer};
 pub use player::Player;
+pub use roster::level_player;
 pub use uct::{baseline_move, uct_move, Baseline, Budget};
 
 /// How strong a computer player is. Every level answers within its time a move
 /// ([`Level::budget`]) and searches on up to [`Level::threads`] threads, with the search that
-/// did best in the arena for each game ([`level_player`]):
-/// - Triangoli: MCTS with greedy-biased playouts, and the exact solver from 10 empty triangles
-///   on (given half of each move's time);
-/// - Four Triangles for two players: alpha-beta with the game's evaluation, and its wins and
-///   threats read off the position;
-/// - Triangular, The Triangle Game, and Four Triangles for three or four players: MCTS with the
-///   game's knowledge.
+/// did best in the arena for each game, as [`roster`] lists them.
 ///
 /// Alpha-beta runs on one thread; MCTS runs a tree per thread.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -16,9 +16,6 @@ use trigonal_core::{Game, Seat};
 use trigonal_four_triangles::{FourTriangles, Move, Split, Triangle, GEOMETRY};
 
 use super::Knowledge;
-use crate::mcts::MctsParams;
-use crate::player::{AlphaBetaPlayer, ByPlayers, MctsPlayer, Player};
-use crate::{Budget, Level};
 
 /// Four Triangles knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, Default, PartialEq)]
@@ -152,30 +149,6 @@ pub fn evaluate(position: &FourTriangles, me: Seat) -> i32 {
     let (mine, theirs) = (position.figures_of(me), position.figures_of(other));
     let p = |m: u32| progress(m) * progress(m);
     40 * (p(mine) - p(theirs)) + 15 * (mine.count_ones() as i32 - theirs.count_ones() as i32)
-}
-
-/// The player `level` puts at a Four Triangles board: alpha-beta with this knowledge for two
-/// players (29 to 11 against this MCTS in 40 games at 100 ms a move), MCTS with it for three
-/// and four.
-pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<FourTriangles>> {
-    Box::new(ByPlayers::new(
-        move |players| -> Box<dyn Player<FourTriangles>> {
-            if players == 2 {
-                Box::new(AlphaBetaPlayer::new(FourTrianglesKnowledge, budget))
-            } else {
-                let params = MctsParams {
-                    threads: level.threads(),
-                    ..MctsParams::default()
-                };
-                Box::new(MctsPlayer::new(
-                    FourTrianglesKnowledge,
-                    params,
-                    budget,
-                    seed,
-                ))
-            }
-        },
-    ))
 }
 
 #[cfg(test)]

@@ -16,9 +16,6 @@ use trigonal_core::{Game, Seat};
 use trigonal_triangle_game::{Colour, Move, TriangleGame, Vertex, BOARD};
 
 use super::Knowledge;
-use crate::mcts::MctsParams;
-use crate::player::{MctsPlayer, Player};
-use crate::{Budget, Level};
 
 /// The Triangle Game knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -129,20 +126,6 @@ fn empty_mask(position: &TriangleGame) -> u64 {
         .fold(BOARD.all, |m, &c| m & !position.stones(c))
 }
 
-/// The player `level` puts at a Triangle Game board: MCTS with this knowledge.
-pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<TriangleGame>> {
-    let params = MctsParams {
-        threads: level.threads(),
-        ..MctsParams::default()
-    };
-    Box::new(MctsPlayer::new(
-        TriangleGameKnowledge::default(),
-        params,
-        budget,
-        seed,
-    ))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -158,29 +141,6 @@ mod tests {
 
     fn mv(text: &str) -> Move {
         text.parse().unwrap()
-    }
-
-    #[test]
-    fn one_search_plans_the_whole_turn() {
-        let mut player = player(Level::Medium, Budget::Iterations(4_000), 7);
-        let mut g = TriangleGame::start();
-        let seat = g.to_move();
-        let mut searches = 0;
-        let mut moves = 0;
-        while g.to_move() == seat {
-            let thought = player.think(&g);
-            if !thought.detail.starts_with("planned") {
-                searches += 1;
-            }
-            player.advance(thought.best);
-            g.play(thought.best);
-            moves += 1;
-        }
-        assert!(moves >= 2, "a turn of several moves ({moves})");
-        assert_eq!(searches, 1, "{moves} moves from one search");
-        // The next seat's turn is searched afresh.
-        let thought = player.think(&g);
-        assert!(!thought.detail.starts_with("planned"), "{}", thought.detail);
     }
 
     #[test]

@@ -7,9 +7,6 @@ use trigonal_core::{Game, Seat};
 use trigonal_triangoli::{Move, Triangle, Triangoli, POINTS, SECTORS, TRIANGLES};
 
 use super::Knowledge;
-use crate::mcts::MctsParams;
-use crate::player::{Endgame, MctsPlayer, Player};
-use crate::{Budget, Level};
 
 /// Triangoli knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -256,19 +253,4 @@ fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
 /// the game ended now, plus a smaller weight for every cylinder on the board.
 pub fn evaluate(position: &Triangoli, me: Seat) -> i32 {
     evaluate_counts(&position.sector_cylinders(), me)
-}
-
-/// The player `level` puts at a Triangoli board: MCTS with this knowledge, and the exact solver
-/// from 12 empty triangles on, where it finds a move keeping the result in time (see
-/// [`Endgame`]).
-pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
-    let knowledge = TriangoliKnowledge::default();
-    let params = MctsParams {
-        threads: level.threads(),
-        ..MctsParams::default()
-    };
-    Box::new(
-        MctsPlayer::new(knowledge, params, budget, seed)
-            .with_endgame(Endgame::new(knowledge, 12, 20).with_threads(level.threads())),
-    )
 }

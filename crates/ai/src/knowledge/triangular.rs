@@ -15,9 +15,6 @@ use trigonal_core::{Game, Seat};
 use trigonal_triangular::{Cell, Orientation, Piece, Triangular, ALL_PLACED};
 
 use super::Knowledge;
-use crate::mcts::MctsParams;
-use crate::player::{MctsPlayer, Player};
-use crate::{Budget, Level};
 
 /// Triangular knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -146,22 +143,6 @@ pub fn evaluate(position: &Triangular, me: Seat) -> i32 {
     let (a, b) = (me.index(), 1 - me.index());
     let score = position.score(me) as i32 - position.score(Seat(b as u8)) as i32;
     100 * score + 40 * (threats[a] - threats[b])
-}
-
-/// The player `level` puts at a Triangular board: MCTS with this knowledge. (Alpha-beta with
-/// [`evaluate`] beat plain UCT 29 to 1 in 30 games at 100 ms a move, but lost 2 to 38 to this
-/// MCTS.)
-pub fn player(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangular>> {
-    let params = MctsParams {
-        threads: level.threads(),
-        ..MctsParams::default()
-    };
-    Box::new(MctsPlayer::new(
-        TriangularKnowledge::default(),
-        params,
-        budget,
-        seed,
-    ))
 }
 
 #[cfg(test)]
