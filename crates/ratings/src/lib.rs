@@ -177,6 +177,45 @@ mod tests {
     }
 
     #[test]
+    fn the_openskill_worked_example() {
+        // The worked example of the OpenSkill implementations' READMEs (Weng-Lin, two teams of
+        // two, where the Bradley-Terry and Plackett-Luce models agree): a1 25/8.333 and a2
+        // 32.444/5.123 beat b1 43.381/2.421 and b2 25.188/6.211; after: a1 28.669648436582808/
+        // 8.071520788025197, a2 33.83086971107981/5.062772998705765, b1 43.071274808241974/
+        // 2.4166900452721256, b2 23.149503312339064/6.1378606973362135. Through the multi-team
+        // function that `rate` uses.
+        let r = |rating, uncertainty| WengLinRating {
+            rating,
+            uncertainty,
+        };
+        let a = [r(25.0, 25.0 / 3.0), r(32.444, 5.123)];
+        let b = [r(43.381, 2.421), r(25.188, 6.211)];
+        let after = weng_lin_multi_team(
+            &[
+                (&a[..], MultiTeamOutcome::new(1)),
+                (&b[..], MultiTeamOutcome::new(2)),
+            ],
+            &WengLinConfig::new(),
+        );
+        let published = [
+            [
+                (28.669648436582808, 8.071520788025197),
+                (33.83086971107981, 5.062772998705765),
+            ],
+            [
+                (43.071274808241974, 2.4166900452721256),
+                (23.149503312339064, 6.1378606973362135),
+            ],
+        ];
+        for (team, want) in after.iter().zip(published) {
+            for (got, (rating, uncertainty)) in team.iter().zip(want) {
+                assert!(near(got.rating, rating, 1e-9), "{got:?}");
+                assert!(near(got.uncertainty, uncertainty, 1e-9), "{got:?}");
+            }
+        }
+    }
+
+    #[test]
     fn two_new_players_move_apart_by_the_same_amount_and_stay_provisional() {
         let start = [Rating::START, Rating::START];
         let after = rate(&start, &[1, 2]);
