@@ -915,6 +915,39 @@ mod tests {
     }
 
     #[test]
+    fn a_null_window_test_stores_a_bound_on_its_side_only() {
+        let mut search = AlphaBeta::exact(NoKnowledge, 10);
+        // A won pile tested for a win: the root's entry is a lower bound of at least a win.
+        assert!(search.solve_at_least(&Pile::of(7), 1));
+        let e = search
+            .probe(Pile::of(7).position_hash())
+            .expect("the root stored");
+        assert_eq!((e.bound, e.depth), (Bound::Lower, TO_THE_END));
+        assert!(e.value >= 1, "{}", e.value);
+        // A lost pile: an upper bound of at most a draw.
+        assert!(!search.solve_at_least(&Pile::of(9), 1));
+        let e = search
+            .probe(Pile::of(9).position_hash())
+            .expect("the root stored");
+        assert_eq!(e.bound, Bound::Upper);
+        assert!(e.value <= 0, "{}", e.value);
+        // Bounds left by tests in every window never stand in for exact values: full solves on
+        // the same table still find every value and winning move.
+        for n in 1..=30 {
+            for at_least in [-1, 0, 1] {
+                search.solve_at_least(&Pile::of(n), at_least);
+            }
+        }
+        for n in 1..=30 {
+            let found = search.solve(&Pile::of(n));
+            assert_eq!(found.value, if n % 3 == 0 { -1 } else { 1 }, "{n} stones");
+            if n % 3 != 0 {
+                assert_eq!(found.best, Take(n % 3), "{n} stones");
+            }
+        }
+    }
+
+    #[test]
     fn the_table_keeps_wins_relative_to_the_node_it_stores_them_at() {
         // A win three plies below a node stored at ply 5 (WIN - 8 from the root) reads as a win
         // in three from that node, and back as WIN - 8 at ply 5, WIN - 5 at ply 2.
