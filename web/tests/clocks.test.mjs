@@ -34,12 +34,14 @@ async function clockOf(page, seat, where = 'card') {
   }));
 }
 
-/** Whether one of seat `seat`'s clocks is on screen without scrolling. */
+/** Whether one of seat `seat`'s clocks is on screen without scrolling, once the page has settled
+ * (the board is sized after the first view, so the layout may still move for a moment). */
 async function clockOnScreen(page, seat) {
-  return page.$$eval(`[data-clock="${seat}"]`, (els) => els.some((el) => {
+  const onScreen = (s) => [...document.querySelectorAll(`[data-clock="${s}"]`)].some((el) => {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
-  }));
+  });
+  return page.waitForFunction(onScreen, seat, { timeout: 5000 }).then(() => true, () => false);
 }
 
 /** The visible screen (not the whole page) saved under test-artifacts/. */

@@ -40,7 +40,7 @@ test('an uploaded record is a replay of a record', { skip: SKIP, timeout: 60000 
   }
 });
 
-test('the level choice says each level\'s time a move and, where measured, its rating', { skip: SKIP, timeout: 60000 }, async () => {
+test('the level choice says each level\'s time a move and its rating in the pool of the game chosen', { skip: SKIP, timeout: 60000 }, async () => {
   const browser = await launch();
   try {
     const meta = await (await fetch(`${BASE}/api/meta`)).json();
@@ -57,13 +57,17 @@ test('the level choice says each level\'s time a move and, where measured, its r
     assert.equal(seen.max, rated(fill(en['level.time'], { level: en['level.max'], s: '6' }), 'max'));
     assert.equal(seen.easy, rated(fill(en['level.time'], { level: en['level.easy'], s: '0.1' }), 'easy'));
     assert.equal(seen.random, rated(en['level.random'], 'random'), 'a random mover does not think');
-    // A game whose levels are not measured yet shows their time only.
-    for (const game of ['triangular', 'triangle-game', 'four-triangles']) {
-      if (meta.level_ratings[game] || meta.level_ratings[`${game}-2`]) continue;
-      await page.click(`.game-card[data-game="${game}"]`);
+    // Every pool's levels are measured: each game, at each number of players, shows its own
+    // pool's ratings (Four Triangles one pool per number of players).
+    for (const pool of meta.pools) {
+      const own = meta.level_ratings[pool.id];
+      assert.ok(own, `levels rated in ${pool.id}`);
+      await page.click(`.game-card[data-game="${pool.game}"]`);
+      if (pool.players) await page.selectOption('#players', String(pool.players));
       await page.selectOption('[data-test=seat-1-kind]', 'ai');
       seen = await options();
-      assert.equal(seen.hard, fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), game);
+      assert.equal(seen.hard, fill(en['level.rating'], { text: fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), r: own.hard }), pool.id);
+      assert.equal(seen.easy, fill(en['level.rating'], { text: fill(en['level.time'], { level: en['level.easy'], s: '0.1' }), r: own.easy }), pool.id);
     }
     assert.deepEqual(page.errors, []);
   } finally {

@@ -101,10 +101,13 @@ impl Level {
 
 /// Each level's rating per rating pool, in the order of [`Level::ALL`], measured once on this
 /// project's 2-core machine by `scripts/level-ratings GAME GAMES PLAYERS SEED`: each level plays
-/// the next weaker one (seats rotating), and the chain of Elo differences of the pooled scores is
-/// anchored with `random` at 600 (a new player starts at 1500). With tens of games a pair each
-/// step is uncertain by about ±100–200; a level that won every game is at least that much
-/// stronger. Pools not listed are not measured yet.
+/// the next weaker one (seats rotating; with three or four players, against copies of it in
+/// every other seat), and the chain of rating differences is anchored with `random` at 600 (a
+/// new player starts at 1500). A difference is taken in the pool's own model: Elo's for two
+/// players, Weng-Lin's for three and four, whose scale is about twice as wide for the same share
+/// of wins (the script's header says how). With ten games a pair, one standard error of a step
+/// is about 120–160 in every pool; a level that won every game is at least as much stronger as
+/// the step says (its share taken as half a game short of all).
 ///
 /// - `triangoli`, 2026-11-24: `scripts/level-ratings triangoli 10 2 1`, then 30 more games of
 ///   hard–medium and 10 more of max–hard at seed 2 (`trigonal arena triangoli --agents
@@ -112,7 +115,35 @@ impl Level {
 ///   10–0 (at least +512), medium–easy 7–3 (+147), hard–medium 25.5–14.5 of 40 (+98), max–hard
 ///   11–9 of 20 (+35): more time helps Triangoli's MCTS little past hard. Against plain UCT at
 ///   0.1 s a move, easy scored 9–1 (+382: `uct:100` about 730).
-pub const LEVEL_RATINGS: &[(&str, [u32; 5])] = &[("triangoli", [600, 1112, 1259, 1357, 1392])];
+/// - `triangle-game`, 2026-11-25: `scripts/level-ratings triangle-game 10 3 1`, the stronger
+///   level against two of the weaker. easy–random 10 of 10 (at least +1147), medium–easy 3.5 of
+///   10 (+18), hard–medium 4 of 10 (+71), max–hard 1.5 of 10 (−200): in these ten games max
+///   did worse than hard (were they equal, a result this low would come about one time in ten;
+///   max's trees come near their 3 M nodes within a move). Easy against two `uct:100` 8.3 of 10
+///   (+688: `uct:100` about 1060).
+/// - `triangular`, 2026-11-25: `scripts/level-ratings triangular 10 2 1`. easy–random 10–0
+///   (at least +512), medium–easy 9–1 (+382), hard–medium 7–3 (+147), max–hard 9–1 (+382). Easy
+///   beat `uct:100` 10–0 (`uct:100` at most 600).
+/// - `four-triangles-2`, 2026-11-25: `scripts/level-ratings four-triangles 10 2 1` (alpha-beta).
+///   easy–random 10–0 (at least +512), medium–easy 7–3 (+147), hard–medium 9–1 (+382), max–hard
+///   6–4 (+70). Easy beat `uct:100` 10–0 (`uct:100` at most 600).
+/// - `four-triangles-3`, 2026-11-25: `scripts/level-ratings four-triangles 10 3 1`, the stronger
+///   level against two of the weaker. easy–random 10 of 10 (at least +1147), medium–easy 3 of 10
+///   (−35), hard–medium 2 of 10 (−143), max–hard 3 of 10 (−35): past easy, more time did not
+///   make the levels stronger in these games (ten games a step cannot tell ±150). Easy against
+///   two `uct:100` 9 of 10 (+888: `uct:100` about 860).
+/// - `four-triangles-4`, 2026-11-25: `scripts/level-ratings four-triangles 10 4 1`, the
+///   stronger level against three of the weaker. easy–random 10 of 10 (at least +1191),
+///   medium–easy 4 of 10 (+143), hard–medium 2 of 10 (−47), max–hard 4 of 10 (+143; its ten
+///   games took 37 minutes). Easy against three `uct:100` 9 of 10 (+933: `uct:100` about 860).
+pub const LEVEL_RATINGS: &[(&str, [u32; 5])] = &[
+    ("triangoli", [600, 1112, 1259, 1357, 1392]),
+    ("triangle-game", [600, 1747, 1765, 1836, 1636]),
+    ("triangular", [600, 1112, 1494, 1641, 2023]),
+    ("four-triangles-2", [600, 1112, 1259, 1641, 1711]),
+    ("four-triangles-3", [600, 1747, 1712, 1569, 1534]),
+    ("four-triangles-4", [600, 1791, 1934, 1887, 2030]),
+];
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
