@@ -20,7 +20,6 @@ pub mod agent;
 pub mod alphabeta;
 pub mod arena;
 pub mod knowledge;
-pub mod mast;
 pub mod mcts;
 pub mod player;
 pub mod roster;

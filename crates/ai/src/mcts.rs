@@ -21,7 +21,6 @@ use rand::{Rng, SeedableRng};
 use trigonal_core::{Game, Outcome, Seat, Seats};
 
 use crate::knowledge::{outcome_shares, Knowledge, Shares, MAX_SEATS};
-use crate::mast::MoveAverages;
 use crate::{Budget, Thought};
 
 /// The tunable parts of the search.
@@ -33,10 +32,6 @@ pub struct MctsParams {
     pub threads: usize,
     /// The most nodes a tree holds; past it, leaves are no longer expanded.
     pub max_nodes: usize,
-    /// Whether playouts choose by MAST ([`crate::mast`]: each move's average reward over the
-    /// search, kept per tree from move to move) where the knowledge leaves the choice open
-    /// ([`Knowledge::playout_pick`]), rather than by the game's own playout choice.
-    pub mast: bool,
 }
 
 impl Default for MctsParams {
@@ -45,7 +40,6 @@ impl Default for MctsParams {
             exploration: std::f32::consts::SQRT_2,
             threads: 1,
             max_nodes: 3_000_000,
-            mast: false,
         }
     }
 }
@@ -105,10 +99,6 @@ struct Tree<G: Game> {
     /// Scratch: the path of the current iteration (node, seat to move there).
     path: Vec<(usize, Seat)>,
     moves: Vec<G::Move>,
-    /// MAST's averages (when [`MctsParams::mast`]), and the current iteration's moves with the
-    /// seat that played each.
-    mast: MoveAverages<G::Move>,
-    played: Vec<(Seat, G::Move)>,
 }
 
 impl<G: Game> Tree<G> {
@@ -120,8 +110,6 @@ impl<G: Game> Tree<G> {
             rng,
             path: Vec::new(),
             moves: Vec::new(),
-            mast: MoveAverages::default(),
-            played: Vec::new(),
         }
     }
 
@@ -130,7 +118,6 @@ impl<G: Game> Tree<G> {
         self.root_previous = None;
         self.nodes.clear();
         self.nodes.push(Node::new(None));
-        self.mast.clear();
     }
 
     /// Keeps the subtree below the root's child `mv`, which becomes the root.
@@ -196,7 +183,6 @@ impl<G: Game> Tree<G> {
         let players = self.root.players();
         let mut state = self.root.clone();
         self.path.clear();
-        self.played.clear();
         let mut node = 0;
         let shares = loop {
             let seat = state.to_move().unwrap_or_default();
@@ -212,22 +198,14 @@ impl<G: Game> Tree<G> {
                     break outcome_shares(outcome, players);
                 }
                 if (n.visits == 0 && node != 0) || self.nodes.len() >= params.max_nodes {
-                    break self.playout(&mut state, knowledge, params);
+                    break self.playout(&mut state, knowledge);
                 }
                 let previous = self.previous_own_move(seat);
                 self.expand(node, &state, previous, knowledge);
             }
             node = self.select(node, seat, params);
-            let mv = self.nodes[node].mv.expect("a child has a move");
-            if params.mast {
-                self.played.push((seat, mv));
-            }
-            state.play(mv);
+            state.play(self.nodes[node].mv.expect("a child has a move"));
         };
-        if params.mast {
-            self.mast
-                .record(&self.played, |seat| f64::from(shares[seat.index()]));
-        }
         for &(i, _) in &self.path {
             let n = &mut self.nodes[i];
             n.visits += 1;
@@ -345,30 +323,8 @@ impl<G: Game> Tree<G> {
         }
     }
 
-    fn playout<K: Knowledge<G>>(
-        &mut self,
-        state: &mut G,
-        knowledge: &K,
-        params: &MctsParams,
-    ) -> Shares {
-        if !params.mast {
-            return playout(state, knowledge, &mut self.rng, &mut self.moves);
-        }
-        loop {
-            let Some(seat) = state.to_move() else {
-                let outcome = state
-                    .outcome()
-                    .expect("a game with no seat to move is over");
-                return outcome_shares(outcome, state.players());
-            };
-            state.legal_moves(&mut self.moves);
-            let i = knowledge
-                .playout_pick(state, &self.moves, &mut self.rng)
-                .unwrap_or_else(|| self.mast.choose(seat, &self.moves, &mut self.rng));
-            let mv = self.moves[i];
-            self.played.push((seat, mv));
-            state.play(mv);
-        }
+    fn playout<K: Knowledge<G>>(&mut self, state: &mut G, knowledge: &K) -> Shares {
+        playout(state, knowledge, &mut self.rng, &mut self.moves)
     }
 }
 
@@ -646,32 +602,6 @@ mod tests {
             "{:?} {}",
             thought.shares,
             thought.detail
-        );
-    }
-
-    #[test]
-    fn with_mast_every_move_of_an_iteration_counts_for_the_seat_that_played_it() {
-        let params = MctsParams {
-            mast: true,
-            ..MctsParams::default()
-        };
-        let mut tree = Tree::new(Pile::of(2), SmallRng::seed_from_u64(1));
-        // Two iterations try both root moves: taking both stones wins at once; taking one
-        // leaves the last to seat 1, whose playout takes it and wins.
-        tree.iterate(&NoKnowledge, &params);
-        tree.iterate(&NoKnowledge, &params);
-        assert_eq!(tree.mast.get(Seat(0), Take(2)), Some((1.0, 1.0)));
-        assert_eq!(tree.mast.get(Seat(0), Take(1)), Some((1.0, 0.0)));
-        assert_eq!(
-            tree.mast.get(Seat(1), Take(1)),
-            Some((1.0, 1.0)),
-            "the playout's move"
-        );
-        // And the search still finds the forced win.
-        let mut search = Mcts::new(NoKnowledge, params, 3);
-        assert_eq!(
-            search.search(&Pile::of(7), Budget::Iterations(3_000)).best,
-            Take(1)
         );
     }
 

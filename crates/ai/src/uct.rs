@@ -5,7 +5,7 @@
 //! - **UCT** — UCB1 selection (exploration √2), uniformly random playouts;
 //! - **MAST** (Finnsson & Björnsson 2008) — UCT whose playouts choose moves by Gibbs sampling
 //!   over each move's average reward so far in the search (for the seat that played it), with
-//!   temperature [`crate::mast::TAU`] on rewards in \[0, 1\] ([`crate::mast`]);
+//!   temperature [`MAST_TAU`] on rewards in \[0, 1\];
 //! - **GRAVE** (Cazenave 2015) — selection on a blend of a child's mean and its AMAF ("all moves as
 //!   first") value taken from the closest ancestor with at least [`GRAVE_REF`] playouts, weighted
 //!   by β = m / (m + n + [`GRAVE_BIAS`]·m·n) (m: AMAF playouts, n: the child's), with no
@@ -17,8 +17,6 @@ use std::collections::HashMap;
 
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-
-use crate::mast::MoveAverages;
 
 /// How long a search may run.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,6 +36,13 @@ impl Budget {
         }
     }
 }
+
+/// MAST's Gibbs temperature, on rewards in \[0, 1\] (Finnsson and Björnsson's τ = 10 on
+/// rewards of 0..100).
+pub const MAST_TAU: f64 = 0.1;
+
+/// MAST's value of a move never played yet in the search: neutral.
+const MAST_UNSEEN: f64 = 0.5;
 
 /// GRAVE's reference: the AMAF statistics come from the closest ancestor with this many
 /// playouts (Cazenave's best setting for most games was 50).
@@ -100,11 +105,12 @@ struct Search<G: Game> {
     kind: Baseline,
     players: usize,
     nodes: Vec<Node<G::Move>>,
-    /// MAST: each (seat, move)'s average reward for that seat.
-    mast: MoveAverages<G::Move>,
+    /// MAST: each (seat, move)'s playouts and summed reward for that seat.
+    mast: HashMap<(u8, G::Move), (f64, f64)>,
     /// The moves of the current iteration, with the seat that played each.
     played: Vec<(Seat, G::Move)>,
     moves: Vec<G::Move>,
+    weights: Vec<f64>,
 }
 
 impl<G: Game> Search<G> {
@@ -156,7 +162,23 @@ impl<G: Game> Search<G> {
         if self.kind != Baseline::Mast {
             return self.moves[rng.gen_range(0..self.moves.len())];
         }
-        self.moves[self.mast.choose(seat, &self.moves, rng)]
+        self.weights.clear();
+        for mv in &self.moves {
+            let q = match self.mast.get(&(seat.0, *mv)) {
+                Some(&(n, sum)) if n > 0.0 => sum / n,
+                _ => MAST_UNSEEN,
+            };
+            self.weights.push((q / MAST_TAU).exp());
+        }
+        let total: f64 = self.weights.iter().sum();
+        let mut pick = rng.gen::<f64>() * total;
+        for (mv, w) in self.moves.iter().zip(&self.weights) {
+            if pick < *w {
+                return *mv;
+            }
+            pick -= w;
+        }
+        *self.moves.last().expect("moves")
     }
 
     /// Plays `state` out, recording the moves; its outcome's shares.
@@ -205,7 +227,11 @@ impl<G: Game> Search<G> {
             depth = depth.saturating_sub(1);
         }
         if self.kind == Baseline::Mast {
-            self.mast.record(&self.played, |seat| shares[seat.index()]);
+            for &(by, mv) in &self.played {
+                let e = self.mast.entry((by.0, mv)).or_insert((0.0, 0.0));
+                e.0 += 1.0;
+                e.1 += shares[by.index()];
+            }
         }
     }
 }
@@ -232,9 +258,10 @@ pub fn baseline_move<G: Game, R: Rng>(
         kind,
         players: position.players(),
         nodes: vec![Node::new(None, None, root_moves)],
-        mast: MoveAverages::default(),
+        mast: HashMap::new(),
         played: Vec::new(),
         moves: Vec::new(),
+        weights: Vec::new(),
     };
     let began = Instant::now();
     let mut iterations = 0u64;
@@ -299,9 +326,10 @@ mod tests {
             kind,
             players: 2,
             nodes: vec![Node::new(None, None, vec![Take(1), Take(2)])],
-            mast: MoveAverages::default(),
+            mast: HashMap::new(),
             played: Vec::new(),
             moves: Vec::new(),
+            weights: Vec::new(),
         }
     }
 
@@ -324,23 +352,28 @@ mod tests {
         s.nodes.push(Node::new(Some(Take(1)), Some(0), Vec::new()));
         s.played = vec![(Seat(0), Take(1)), (Seat(1), Take(2)), (Seat(0), Take(1))];
         s.back_up(1, &[Seat(0)], [1.0, 0.0, 0.0, 0.0]);
-        assert_eq!(
-            s.mast.get(Seat(0), Take(1)),
-            Some((2.0, 2.0)),
-            "each time it was played"
-        );
-        assert_eq!(s.mast.get(Seat(1), Take(2)), Some((1.0, 0.0)));
-        assert_eq!(s.mast.get(Seat(0), Take(2)), None);
-        // Its playouts sample by those averages (crate::mast tests the weights): a move worth 1
-        // against one worth 0 at τ = 0.1 is chosen e^10 : 1.
-        s.mast.record(&[(Seat(0), Take(2)); 10], |_| 0.0);
-        s.mast.record(&[(Seat(0), Take(1)); 8], |_| 1.0);
+        assert_eq!(s.mast[&(0, Take(1))], (2.0, 2.0), "each time it was played");
+        assert_eq!(s.mast[&(1, Take(2))], (1.0, 0.0));
+        assert!(!s.mast.contains_key(&(0, Take(2))));
+        // Gibbs sampling: a move worth 1 against one worth 0 at τ = 0.1 is chosen e^10 : 1.
+        s.mast.insert((0, Take(2)), (10.0, 0.0));
+        s.mast.insert((0, Take(1)), (10.0, 10.0));
         s.moves = vec![Take(1), Take(2)];
         let mut rng = SmallRng::seed_from_u64(5);
         let ones = (0..1000)
             .filter(|_| s.playout_move(Seat(0), &mut rng) == Take(1))
             .count();
         assert!(ones > 990, "{ones}");
+        // A move never seen counts as worth one half.
+        s.moves = vec![Take(1), Take(3)];
+        let threes = (0..10_000)
+            .filter(|_| s.playout_move(Seat(0), &mut rng) == Take(3))
+            .count();
+        let expected = 10_000.0 / (1.0 + (0.5_f64 / MAST_TAU).exp());
+        assert!(
+            (threes as f64 - expected).abs() < 40.0,
+            "{threes} vs {expected}"
+        );
     }
 
     #[test]

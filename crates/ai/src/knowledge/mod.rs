@@ -59,18 +59,9 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     }
 
     /// The index in `moves` (the legal moves, non-empty) that a playout plays. By default the
-    /// knowledge's [`Knowledge::playout_pick`], else the game's own [`Game::playout_choice`].
+    /// game's own [`Game::playout_choice`].
     fn playout(&self, position: &G, moves: &[G::Move], rng: &mut SmallRng) -> usize {
-        self.playout_pick(position, moves, rng)
-            .unwrap_or_else(|| position.playout_choice(moves, rng.gen()))
-    }
-
-    /// The index in `moves` of a move the knowledge prefers for a playout here, or `None` to
-    /// leave the choice to the search: a search that learns its playout policy (MAST) asks this
-    /// rather than [`Knowledge::playout`]. By default none is preferred.
-    fn playout_pick(&self, position: &G, moves: &[G::Move], rng: &mut SmallRng) -> Option<usize> {
-        let _ = (position, moves, rng);
-        None
+        position.playout_choice(moves, rng.gen())
     }
 
     /// Fills `scores` (one per move of `moves`) with an ordering score, higher for moves more

@@ -94,30 +94,28 @@ impl Knowledge<TriangleGame> for TriangleGameKnowledge {
             .any(|t| t.to == w && t.clear & occupied_before == 0)
     }
 
-    fn playout_pick(
-        &self,
-        position: &TriangleGame,
-        moves: &[Move],
-        rng: &mut SmallRng,
-    ) -> Option<usize> {
-        if moves.len() < 2 || !rng.gen_bool(self.greedy) {
-            return None;
-        }
-        let me = position.to_move()?;
-        let mut best = (0, 0usize, 0u32);
-        for (i, &mv) in moves.iter().enumerate() {
-            let g = gain(position, me, mv);
-            if g > best.0 {
-                best = (g, i, 1);
-            } else if g == best.0 && g > 0 {
-                // Ties: each equally likely (reservoir sampling).
-                best.2 += 1;
-                if rng.gen_range(0..best.2) == 0 {
-                    best.1 = i;
+    fn playout(&self, position: &TriangleGame, moves: &[Move], rng: &mut SmallRng) -> usize {
+        if moves.len() > 1 && rng.gen_bool(self.greedy) {
+            if let Some(me) = position.to_move() {
+                let mut best = (0, 0usize, 0u32);
+                for (i, &mv) in moves.iter().enumerate() {
+                    let g = gain(position, me, mv);
+                    if g > best.0 {
+                        best = (g, i, 1);
+                    } else if g == best.0 && g > 0 {
+                        // Ties: each equally likely (reservoir sampling).
+                        best.2 += 1;
+                        if rng.gen_range(0..best.2) == 0 {
+                            best.1 = i;
+                        }
+                    }
+                }
+                if best.0 > 0 {
+                    return best.1;
                 }
             }
         }
-        (best.0 > 0).then_some(best.1)
+        position.playout_choice(moves, rng.gen())
     }
 }
 
