@@ -51,7 +51,7 @@ test('the level choice says each level\'s time a move and its rating in the pool
     await page.click('.game-card[data-game="triangoli"]');
     await page.selectOption('[data-test=seat-1-kind]', 'ai');
     const options = async () => page.$$eval('[data-test=seat-1-level] option', (els) => Object.fromEntries(els.map((e) => [e.value, e.textContent])));
-    const rated = (text, level) => fill(en['level.rating'], { text, r: ratings[level] });
+    const rated = (text, level, pool = ratings) => fill(en['level.rating'], { text, r: pool[level] });
     let seen = await options();
     assert.equal(seen.hard, rated(fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), 'hard'));
     assert.equal(seen.max, rated(fill(en['level.time'], { level: en['level.max'], s: '6' }), 'max'));
@@ -66,8 +66,8 @@ test('the level choice says each level\'s time a move and its rating in the pool
       if (pool.players) await page.selectOption('#players', String(pool.players));
       await page.selectOption('[data-test=seat-1-kind]', 'ai');
       seen = await options();
-      assert.equal(seen.hard, fill(en['level.rating'], { text: fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), r: own.hard }), pool.id);
-      assert.equal(seen.easy, fill(en['level.rating'], { text: fill(en['level.time'], { level: en['level.easy'], s: '0.1' }), r: own.easy }), pool.id);
+      assert.equal(seen.hard, rated(fill(en['level.time'], { level: en['level.hard'], s: '1.5' }), 'hard', own), pool.id);
+      assert.equal(seen.easy, rated(fill(en['level.time'], { level: en['level.easy'], s: '0.1' }), 'easy', own), pool.id);
     }
     assert.deepEqual(page.errors, []);
   } finally {
