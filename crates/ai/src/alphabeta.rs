@@ -7,7 +7,12 @@
 //! the game and scored by [`Knowledge::margin`], so the value is the game-theoretic final margin
 //! (the exact solver). A seat may move several times in a row (a forced pass, a game whose turn
 //! has several actions): the value is negated only where the seat to move changes.
+//!
+//! An exact search may run on several threads, which share one table: each node on the first
+//! line (the first move of every node before it) waits for its first move's value, then hands
+//! out the rest of its moves to the threads.
 
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 
 use trigonal_core::{Game, Seat};
@@ -39,6 +44,61 @@ struct Entry<M> {
     weight: u16,
 }
 
+/// The transposition table: 2^`bits` entries in pairs, each pair behind a lock of its own, so
+/// that the threads of one exact search share what each has found (a lock taken without
+/// contention costs little next to the node that probes).
+struct Table<M> {
+    pairs: Box<[Mutex<Pair<M>>]>,
+}
+
+/// Two entries that share a slot: one kept for its weight, one always replaced.
+type Pair<M> = [Option<Entry<M>>; 2];
+
+impl<M: Copy> Table<M> {
+    fn new(bits: u32) -> Table<M> {
+        let pairs = (0..1usize << (bits.max(1) - 1))
+            .map(|_| Mutex::new([None, None]))
+            .collect();
+        Table { pairs }
+    }
+
+    fn pair(&self, key: u64) -> MutexGuard<'_, Pair<M>> {
+        // An entry is written whole under the lock: a panic elsewhere leaves none half written.
+        self.pairs[key as usize & (self.pairs.len() - 1)]
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The entry for the position with hash `key`. Each pair keeps one entry for its weight and
+    /// one always replaced.
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.pair(key)
+            .iter()
+            .flatten()
+            .find(|e| e.key == key)
+            .copied()
+    }
+
+    /// Stores `entry`: over the same position's, else in the kept place when it weighs at least
+    /// as much as what is there, else in the always-replaced place.
+    fn store(&self, entry: Entry<M>) {
+        let mut pair = self.pair(entry.key);
+        let place = match *pair {
+            [Some(e), _] if e.key == entry.key => 0,
+            [_, Some(e)] if e.key == entry.key => 1,
+            [Some(e), _] if e.weight > entry.weight => 1,
+            _ => 0,
+        };
+        pair[place] = Some(entry);
+    }
+
+    fn clear(&self) {
+        for pair in &self.pairs {
+            *pair.lock().unwrap_or_else(PoisonError::into_inner) = [None, None];
+        }
+    }
+}
+
 /// What a search to one depth found at the root.
 #[derive(Clone, Debug)]
 pub struct Found<M> {
@@ -61,7 +121,8 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     /// Whether the search running now has no horizon (an exact searcher's ordering pre-pass
     /// has one).
     to_the_end: bool,
-    table: Vec<Option<Entry<G::Move>>>,
+    /// Shared with the helper threads of an exact search.
+    table: Arc<Table<G::Move>>,
     /// Per ply: move buffer, score buffer, two killer moves.
     buffers: Vec<(Vec<G::Move>, Vec<i32>)>,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -82,6 +143,10 @@ const HISTORY: usize = 1 << 12;
 /// Where [`Knowledge::left`] is at most this, the table is not used (measured on Triangoli
 /// endgames: 4 empty triangles did best of 0, 2, 3 and 4).
 const TABLE_BELOW: u32 = 4;
+
+/// Nodes on the first line of an exact search on several threads split their moves between the
+/// threads where at least this much of the game ([`Knowledge::left`]) is left.
+const SPLIT_FROM: u32 = 7;
 
 /// The depth stored with a value searched to the end of the game.
 const TO_THE_END: i16 = i16::MAX;
@@ -128,7 +193,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             knowledge,
             exact: false,
             to_the_end: false,
-            table: vec![None; 1 << table_bits],
+            table: Arc::new(Table::new(table_bits)),
             buffers: Vec::new(),
             killers: Vec::new(),
             history: vec![0; HISTORY],
@@ -149,8 +214,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
     }
 
-    /// Splits the root moves of exact searches between `threads` threads (see
-    /// [`AlphaBeta::solve_until`]).
+    /// Splits exact searches between `threads` threads, sharing one table (see the module
+    /// documentation).
     pub fn with_threads(mut self, threads: usize) -> Self {
         self.threads = threads.max(1);
         self
@@ -162,7 +227,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             knowledge: self.knowledge.clone(),
             exact: self.exact,
             to_the_end: self.to_the_end,
-            table: self.table.clone(),
+            table: Arc::clone(&self.table),
             buffers: Vec::new(),
             killers: self.killers.clone(),
             history: self.history.clone(),
@@ -177,7 +242,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
 
     /// Clears the table and the ordering statistics.
     pub fn forget(&mut self) {
-        self.table.fill(None);
+        self.table.clear();
         self.history.fill(0);
         self.killers.clear();
     }
@@ -286,7 +351,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// is that far), on this searcher's threads, and the best move; `None` if stopped.
     fn root_window(&mut self, position: &G, lo: i32, hi: i32) -> Option<(i32, G::Move)> {
         if self.threads > 1 {
-            return self.split_root(position, lo, hi);
+            return self.split(position, 0, lo, hi);
         }
         let (value, best) = self.root(position, TO_THE_END as i32, lo, hi);
         if self.stopped {
@@ -295,92 +360,162 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         Some((value, best.expect("a position that is not over has a move")))
     }
 
-    /// An exact search of the root with its moves split between threads: the first move (the
-    /// table's, else the best ordered) is searched alone for a bound; then each thread takes the
-    /// next move, tests it with a null window against the best value so far (shared), and
-    /// searches it fully only when it beats it. Each helper thread starts with a copy of the
-    /// table. The value within `lo..hi` and the best move (the positions visited are added to
-    /// this searcher's); `None` if stopped.
-    fn split_root(&mut self, position: &G, lo: i32, hi: i32) -> Option<(i32, G::Move)> {
+    /// An exact search of `position` (`ply` plies below the root) with its moves split between
+    /// threads, as principal-variation splitting does: the first move (the table's, else the
+    /// best ordered) is searched alone for a bound — split in the same way where enough of the
+    /// game is left below it ([`SPLIT_FROM`]) — then each thread takes the next move, tests it
+    /// with a null window against the best value so far (shared), and searches it fully only
+    /// when it beats it. The threads share the table. The value within `lo..hi` and the best
+    /// move (the positions visited are added to this searcher's); `None` if stopped.
+    fn split(&mut self, position: &G, ply: usize, lo: i32, hi: i32) -> Option<(i32, G::Move)> {
         use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, AtomicUsize, Ordering};
-        use std::sync::Mutex;
+        self.nodes += 1;
         let me = position.to_move().expect("a position that is not over");
+        let key = position.position_hash();
+        let entry = self.probe(key).filter(|e| e.depth == TO_THE_END);
+        if let Some(Entry {
+            value,
+            bound,
+            best: Some(best),
+            ..
+        }) = entry.filter(|_| ply > 0)
+        {
+            let settled = match bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= hi,
+                Bound::Upper => value <= lo,
+            };
+            if settled {
+                return Some((value, best));
+            }
+        }
         let mut moves = Vec::new();
         self.knowledge.search_moves(position, &mut moves);
-        let key = position.position_hash();
-        let table_move = self.probe(key).and_then(|e| e.best);
-        if self.killers.is_empty() {
-            self.killers.push([None, None]);
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
         }
         let mut scores = Vec::new();
-        self.order(position, &moves, &mut scores, table_move, 0);
+        self.order(
+            position,
+            &moves,
+            &mut scores,
+            entry.and_then(|e| e.best),
+            ply,
+        );
         let mut order: Vec<usize> = (0..moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let moves: Vec<G::Move> = order.into_iter().map(|i| moves[i]).collect();
-        let first = self.child_value(position, me, moves[0], lo, hi);
-        if self.stopped {
-            return None;
-        }
-        if first >= hi {
-            return Some((first, moves[0]));
-        }
-        let alpha = AtomicI32::new(first.max(lo));
-        let best = Mutex::new((first, moves[0]));
-        let next = AtomicUsize::new(1);
-        let stopped = AtomicBool::new(false);
-        let nodes = AtomicU64::new(self.nodes);
-        let work = |searcher: &mut Self| {
-            searcher.nodes = 0;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let a = alpha.load(Ordering::Relaxed);
-                if i >= moves.len() || a >= hi || stopped.load(Ordering::Relaxed) {
-                    break;
+        let first = self.first_value(position, me, moves[0], ply, lo, hi)?;
+        let (value, best) = if first >= hi {
+            (first, moves[0])
+        } else {
+            let alpha = AtomicI32::new(first.max(lo));
+            let best = Mutex::new((first, moves[0]));
+            let next = AtomicUsize::new(1);
+            let stopped = AtomicBool::new(false);
+            let nodes = AtomicU64::new(self.nodes);
+            let work = |searcher: &mut Self| {
+                searcher.nodes = 0;
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let a = alpha.load(Ordering::Relaxed);
+                    if i >= moves.len() || a >= hi || stopped.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mv = moves[i];
+                    let mut v = searcher.child_value(position, me, mv, ply, a, a + 1);
+                    if v > a && v < hi && a + 1 < hi && !searcher.stopped {
+                        v = searcher.child_value(position, me, mv, ply, a, hi);
+                    }
+                    if searcher.stopped {
+                        stopped.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    let mut b = best.lock().unwrap_or_else(PoisonError::into_inner);
+                    if v > b.0 {
+                        *b = (v, mv);
+                        alpha.fetch_max(v, Ordering::Relaxed);
+                    }
                 }
-                let mv = moves[i];
-                let mut v = searcher.child_value(position, me, mv, a, a + 1);
-                if v > a && v < hi && a + 1 < hi && !searcher.stopped {
-                    v = searcher.child_value(position, me, mv, a, hi);
+                nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+            };
+            let mut helpers: Vec<Self> = (1..self.threads).map(|_| self.fork()).collect();
+            std::thread::scope(|scope| {
+                for helper in &mut helpers {
+                    scope.spawn(|| work(helper));
                 }
-                if searcher.stopped {
-                    stopped.store(true, Ordering::Relaxed);
-                    break;
-                }
-                let mut b = best.lock().expect("no thread panicked holding it");
-                if v > b.0 {
-                    *b = (v, mv);
-                    alpha.fetch_max(v, Ordering::Relaxed);
-                }
+                work(self);
+            });
+            self.nodes = nodes.load(Ordering::Relaxed);
+            if stopped.load(Ordering::Relaxed) {
+                self.stopped = true;
+                return None;
             }
-            nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
+            best.into_inner().unwrap_or_else(PoisonError::into_inner)
         };
-        let mut helpers: Vec<Self> = (1..self.threads).map(|_| self.fork()).collect();
-        std::thread::scope(|scope| {
-            for helper in &mut helpers {
-                scope.spawn(|| work(helper));
-            }
-            work(self);
+        let bound = if value <= lo {
+            Bound::Upper
+        } else if value >= hi {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let weight = self.knowledge.left(position).unwrap_or(u32::MAX);
+        self.table.store(Entry {
+            key,
+            depth: TO_THE_END,
+            value,
+            bound,
+            best: Some(best),
+            weight: weight.min(u16::MAX as u32) as u16,
         });
-        if stopped.load(Ordering::Relaxed) {
-            self.stopped = true;
-            return None;
-        }
-        let (value, mv) = *best.lock().expect("no thread panicked holding it");
-        self.nodes = nodes.load(Ordering::Relaxed);
-        Some((value, mv))
+        Some((value, best))
     }
 
-    /// The value of `mv` in `position` for `me` (the seat to move), searched to the end with the
-    /// window `lo..hi` from `me`'s view.
-    fn child_value(&mut self, position: &G, me: Seat, mv: G::Move, lo: i32, hi: i32) -> i32 {
+    /// The value for `me` of the first move `mv` of a [`AlphaBeta::split`] node: split again
+    /// where enough is left below it, else searched by this thread alone; `None` if stopped.
+    fn first_value(
+        &mut self,
+        position: &G,
+        me: Seat,
+        mv: G::Move,
+        ply: usize,
+        lo: i32,
+        hi: i32,
+    ) -> Option<i32> {
+        let mut child = position.clone();
+        child.play(mv);
+        let far = self
+            .knowledge
+            .left(&child)
+            .is_some_and(|left| left >= SPLIT_FROM);
+        let value = match child.to_move() {
+            Some(s) if far && s == me => self.split(&child, ply + 1, lo, hi)?.0,
+            Some(_) if far => -self.split(&child, ply + 1, -hi, -lo)?.0,
+            _ => self.child_value(position, me, mv, ply, lo, hi),
+        };
+        (!self.stopped).then_some(value)
+    }
+
+    /// The value of `mv` in `position` (`ply` plies below the root) for `me` (the seat to move),
+    /// searched to the end with the window `lo..hi` from `me`'s view.
+    fn child_value(
+        &mut self,
+        position: &G,
+        me: Seat,
+        mv: G::Move,
+        ply: usize,
+        lo: i32,
+        hi: i32,
+    ) -> i32 {
         let mut child = position.clone();
         child.play(mv);
         let mut ignored = None;
         let end = TO_THE_END as i32;
         match child.to_move() {
-            None => self.terminal(&child, me, 1),
-            Some(s) if s == me => self.node(&child, end, 1, lo, hi, &mut ignored),
-            Some(_) => -self.node(&child, end, 1, -hi, -lo, &mut ignored),
+            None => self.terminal(&child, me, ply + 1),
+            Some(s) if s == me => self.node(&child, end, ply + 1, lo, hi, &mut ignored),
+            Some(_) => -self.node(&child, end, ply + 1, -hi, -lo, &mut ignored),
         }
     }
 
@@ -609,6 +744,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
+        }
+        if self.killers.len() <= ply {
             self.killers.resize(ply + 1, [None, None]);
         }
         let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
@@ -709,7 +846,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             depth as u32
         }
         .min(u16::MAX as u32) as u16;
-        self.store(Entry {
+        self.table.store(Entry {
             key,
             depth: depth as i16,
             value: to_table(best_value, ply),
@@ -765,28 +902,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         None
     }
 
-    /// The table's entry for the position with hash `key`. Each slot is a pair: one entry kept
-    /// for its weight, one always replaced.
     fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
-        let slot = key as usize & (self.table.len() - 2);
-        self.table[slot..slot + 2]
-            .iter()
-            .flatten()
-            .find(|e| e.key == key)
-            .copied()
-    }
-
-    /// Stores `entry`: over the same position's, else in the kept place when it weighs at least
-    /// as much as what is there, else in the always-replaced place.
-    fn store(&mut self, entry: Entry<G::Move>) {
-        let slot = entry.key as usize & (self.table.len() - 2);
-        let place = match (self.table[slot], self.table[slot + 1]) {
-            (Some(e), _) if e.key == entry.key => slot,
-            (_, Some(e)) if e.key == entry.key => slot + 1,
-            (Some(e), _) if e.weight > entry.weight => slot + 1,
-            _ => slot,
-        };
-        self.table[place] = Some(entry);
+        self.table.probe(key)
     }
 
     /// Scores `moves` for ordering: the table's move first, then the knowledge's scores, the
@@ -899,6 +1016,51 @@ mod tests {
                 "{n} stones"
             );
         }
+    }
+
+    /// The pile's size as what is left, so that searches of large piles split between threads.
+    #[derive(Clone)]
+    struct Stones;
+
+    impl Knowledge<Pile> for Stones {
+        fn name(&self) -> &'static str {
+            "stones"
+        }
+        fn left(&self, position: &Pile) -> Option<u32> {
+            Some(position.stones)
+        }
+    }
+
+    #[test]
+    fn threads_that_split_the_first_line_find_every_value_and_share_one_table() {
+        let mut search = AlphaBeta::exact(Stones, 12).with_threads(2);
+        for n in (1..=40).rev() {
+            let found = search.solve(&Pile::of(n));
+            assert_eq!(found.value, if n % 3 == 0 { -1 } else { 1 }, "{n} stones");
+            if n % 3 != 0 {
+                assert_eq!(found.best, Take(n % 3), "{n} stones");
+            }
+        }
+        // A split node stores its value: the root of 40 stones, and the pile on its first line
+        // after the winning move (taking one), split again there.
+        search.forget();
+        search.solve(&Pile::of(40));
+        for (stones, to_move) in [(40, 0), (39, 1)] {
+            let pile = Pile { stones, to_move };
+            let e = search
+                .probe(pile.position_hash())
+                .expect("a split node stored");
+            assert_eq!(e.depth, TO_THE_END, "{stones} stones");
+            assert!(e.best.is_some(), "{stones} stones");
+        }
+        // A helper thread's searcher writes into the very table the searcher it came from reads.
+        let mut helper = search.fork();
+        search.forget();
+        assert!(helper.solve_at_least(&Pile::of(20), 1));
+        let e = search
+            .probe(Pile::of(20).position_hash())
+            .expect("the helper's entry");
+        assert_eq!(e.bound, Bound::Lower);
     }
 
     #[test]

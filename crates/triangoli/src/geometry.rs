@@ -120,6 +120,12 @@ pub struct Geometry {
     pub ray: [[[Option<Point>; 3]; 6]; POINTS],
     /// Bit mask of the triangles of each sector.
     pub sector_mask: [u32; SECTORS],
+    /// `reach[p][dir][i]`: the triangles adjacent to any point 1 to `i + 1` steps from `p` in
+    /// direction `dir` (those on the board), so that whether a pawn can move is a few lookups.
+    pub reach: [[[u32; 3]; 6]; POINTS],
+    /// `line[from][to]`: the direction and the steps (1 to 3) from `from` to `to` along one grid
+    /// line, if they are that close on one.
+    pub line: [[Option<(u8, u8)>; POINTS]; POINTS],
 }
 
 /// The board's tables, built once.
@@ -187,6 +193,20 @@ fn build() -> Geometry {
             }
         }
     }
+    let mut reach = [[[0u32; 3]; 6]; POINTS];
+    let mut line = [[None; POINTS]; POINTS];
+    for p in 0..POINTS {
+        for d in 0..6 {
+            let mut seen = 0;
+            for i in 0..3 {
+                if let Some(q) = ray[p][d][i] {
+                    seen |= adjacent[q.0 as usize];
+                    line[p][q.0 as usize] = Some((d as u8, i as u8 + 1));
+                }
+                reach[p][d][i] = seen;
+            }
+        }
+    }
     Geometry {
         xy,
         corners,
@@ -194,19 +214,15 @@ fn build() -> Geometry {
         adjacent,
         ray,
         sector_mask,
+        reach,
+        line,
     }
 }
 
 /// The number of steps from `from` to `to` along one grid line, if they are 1 to 3 steps apart on
 /// one line.
 pub fn steps_between(from: Point, to: Point) -> Option<(usize, u8)> {
-    let g = &*GEOMETRY;
-    (0..6).find_map(|d| {
-        g.ray[from.0 as usize][d]
-            .iter()
-            .position(|&p| p == Some(to))
-            .map(|i| (d, i as u8 + 1))
-    })
+    GEOMETRY.line[from.0 as usize][to.0 as usize].map(|(d, steps)| (d as usize, steps))
 }
 
 #[cfg(test)]

@@ -183,15 +183,23 @@ impl Triangoli {
         let Some(from) = self.pawn[seat] else {
             return false;
         };
-        let other = self.pawn[1 - seat];
-        let g = &*GEOMETRY;
         let reach = self.reserve[seat].min(3) as usize;
-        g.ray[from.0 as usize].iter().any(|ray| {
-            ray[..reach]
-                .iter()
-                .map_while(|&p| p.filter(|&p| Some(p) != other))
-                .any(|p| g.adjacent[p.0 as usize] & self.empty != 0)
-        })
+        if reach == 0 {
+            return false;
+        }
+        let g = &*GEOMETRY;
+        // The opponent's pawn stops the pawn short in its own direction only.
+        let blocked = self.pawn[1 - seat].and_then(|p| g.line[from.0 as usize][p.0 as usize]);
+        g.reach[from.0 as usize]
+            .iter()
+            .enumerate()
+            .any(|(d, masks)| {
+                let steps = match blocked {
+                    Some((bd, at)) if bd as usize == d => reach.min(at as usize - 1),
+                    _ => reach,
+                };
+                steps > 0 && masks[steps - 1] & self.empty != 0
+            })
     }
 
     /// Sets the phase after a move, with `next` the seat due to move.
@@ -255,8 +263,8 @@ impl Triangoli {
 
     /// Generates the turns of the seat to move into `out` (appending).
     fn generate_turns(&self, out: &mut Vec<Move>) {
+        let mut exchanges = [Exchange::NONE; 56];
         self.destinations(|to, _, mut places, sources, k| {
-            let mut exchanges = [Exchange::NONE; 56];
             let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
@@ -280,8 +288,8 @@ impl Triangoli {
         let me = self.to_move as usize;
         let opp = 1 - me;
         let g = &*GEOMETRY;
+        let mut exchanges = [Exchange::NONE; 56];
         self.destinations(|to, d, mut places, sources, k| {
-            let mut exchanges = [Exchange::NONE; 56];
             let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
@@ -475,6 +483,11 @@ fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) ->
             picked[len..len + j as usize].fill(t);
             go(rest, k - j, picked, len + j as usize, out, n);
         }
+    }
+    if k == 0 {
+        // Most turns take nothing: no recursion for them.
+        out[0] = Exchange::NONE;
+        return 1;
     }
     let mut n = 0;
     go(sources, k, &mut [0; 3], 0, out, &mut n);
