@@ -472,7 +472,7 @@ fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) ->
         n: &mut usize,
     ) {
         if k == 0 {
-            out[*n] = Exchange::from_sorted(&picked[..len]);
+            out[*n] = Exchange::from_sorted(*picked, len);
             *n += 1;
             return;
         }

@@ -40,14 +40,20 @@ impl Exchange {
         Some(e)
     }
 
-    /// The exchange of the triangles (0-based indices) listed, already ascending.
-    pub(crate) fn from_sorted(triangles: &[u8]) -> Exchange {
-        let mut e = Exchange {
-            len: triangles.len() as u8,
-            triangles: [0; MAX_EXCHANGE],
-        };
-        e.triangles[..triangles.len()].copy_from_slice(triangles);
-        e
+    /// The exchange of the first `len` triangles (0-based indices) of `picked`, already
+    /// ascending; the rest of `picked` is ignored. (A fixed-size copy: this is built for every
+    /// turn a search lists.)
+    pub(crate) fn from_sorted(picked: [u8; MAX_EXCHANGE], len: usize) -> Exchange {
+        let mut triangles = [0; MAX_EXCHANGE];
+        for (i, t) in triangles.iter_mut().enumerate() {
+            if i < len {
+                *t = picked[i];
+            }
+        }
+        Exchange {
+            len: len as u8,
+            triangles,
+        }
     }
 
     /// The number of cylinders taken.
