@@ -180,26 +180,28 @@ impl Triangoli {
 
     /// Whether `seat` has a move+placement here (exchanges are always possible).
     fn can_move(&self, seat: usize) -> bool {
-        let Some(from) = self.pawn[seat] else {
-            return false;
+        self.pawn[seat].is_some_and(|from| {
+            pawn_can_move(from, self.pawn[1 - seat], self.reserve[seat], self.empty)
+        })
+    }
+
+    /// Whether, after the seat to move plays `mv` (a turn), the opponent has a turn of its own
+    /// (else it must pass, or the game ends) — found without playing the move, for searches
+    /// that only need to know who moves next.
+    pub fn opponent_can_move_after(&self, mv: Move) -> bool {
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            return self.can_move(1 - self.to_move as usize);
         };
-        let reach = self.reserve[seat].min(3) as usize;
-        if reach == 0 {
-            return false;
-        }
-        let g = &*GEOMETRY;
-        // The opponent's pawn stops the pawn short in its own direction only.
-        let blocked = self.pawn[1 - seat].and_then(|p| g.line[from.0 as usize][p.0 as usize]);
-        g.reach[from.0 as usize]
-            .iter()
-            .enumerate()
-            .any(|(d, masks)| {
-                let steps = match blocked {
-                    Some((bd, at)) if bd as usize == d => reach.min(at as usize - 1),
-                    _ => reach,
-                };
-                steps > 0 && masks[steps - 1] & self.empty != 0
-            })
+        let opp = 1 - self.to_move as usize;
+        self.pawn[opp].is_some_and(|from| {
+            let reserve = self.reserve[opp] + exchange.len() as u8;
+            pawn_can_move(from, Some(to), reserve, self.empty & !(1 << triangle.0))
+        })
     }
 
     /// Sets the phase after a move, with `next` the seat due to move.
@@ -458,6 +460,28 @@ impl Triangoli {
 }
 
 use geometry::steps_between;
+
+/// Whether a pawn on `from`, with `reserve` cylinders and the other pawn on `other`, can go to a
+/// point next to one of the `empty` triangles.
+fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> bool {
+    let reach = reserve.min(3) as usize;
+    if reach == 0 {
+        return false;
+    }
+    let g = &*GEOMETRY;
+    // The other pawn stops the pawn short in its own direction only.
+    let blocked = other.and_then(|p| g.line[from.0 as usize][p.0 as usize]);
+    g.reach[from.0 as usize]
+        .iter()
+        .enumerate()
+        .any(|(d, masks)| {
+            let steps = match blocked {
+                Some((bd, at)) if bd as usize == d => reach.min(at as usize - 1),
+                _ => reach,
+            };
+            steps > 0 && masks[steps - 1] & empty != 0
+        })
+}
 
 /// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in
 /// ascending triangle order) into `out`, each as an [`Exchange`]; returns how many. At most

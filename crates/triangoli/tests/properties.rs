@@ -26,6 +26,29 @@ fn random_game(seed: u64) -> (Vec<Triangoli>, Vec<Move>) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// Whether the opponent has a turn after a move, found without playing it, is what playing
+    /// it gives: the opponent to move and not passing. Every turn of every position of a game
+    /// is asked, so the blocking pawn, a short reserve and the last empty triangle all occur.
+    #[test]
+    fn the_opponent_has_a_turn_after_a_move_exactly_when_playing_it_says(seed in any::<u64>()) {
+        let (positions, _) = random_game(seed);
+        let mut moves = Vec::new();
+        let mut answered = [0; 2];
+        for g in positions.iter().filter(|g| g.to_move().is_some() && g.pawn(Seat(1)).is_some()) {
+            let opponent = Seat(1 - g.to_move().unwrap().0);
+            g.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = g.clone();
+                child.play(mv);
+                let truth = child.to_move() == Some(opponent) && !child.must_pass();
+                prop_assert_eq!(g.opponent_can_move_after(mv), truth, "{}", mv);
+                answered[usize::from(truth)] += 1;
+            }
+        }
+        // Both kinds were asked: a game's last turn is never answered.
+        prop_assert!(answered[0] > 0 && answered[1] > 0, "{:?}", answered);
+    }
+
     /// The turns with their sector counts are the legal turns, in order, each with the counts
     /// playing it gives; the counts by sector are the different counts of those turns, visited
     /// no more often than there are turns.

@@ -4,7 +4,7 @@
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Move, Triangle, Triangoli, POINTS, SECTORS, TRIANGLES};
+use trigonal_triangoli::{Move, Triangoli, SECTORS};
 
 use super::Knowledge;
 
@@ -137,42 +137,25 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32) -> i32 {
         true
     });
     scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
-    // Whether the opponent must pass depends only on where the mover goes, which empty triangle
-    // it fills and how many cylinders the exchange returns: found once for each.
-    let mut passes = [None::<bool>; POINTS * 2 * 4];
-    let first_empty = (0..TRIANGLES as u8)
-        .map(Triangle)
-        .find(|&t| position.is_empty(t));
     let mut best = i32::MIN;
     for (margin, mv) in scored {
         let floor = alpha.max(best);
-        let Move::Turn {
-            to,
-            triangle,
-            exchange,
-        } = mv
-        else {
-            unreachable!("turns only")
-        };
-        let key =
-            (to.0 as usize * 2 + usize::from(Some(triangle) == first_empty)) * 4 + exchange.len();
-        if margin <= floor && passes[key] == Some(false) {
-            // The opponent plays the last turn: no better than `margin`, not worth searching.
+        let answered = position.opponent_can_move_after(mv);
+        if answered && margin <= floor {
+            // The opponent plays the last turn: no better than `margin`, not worth searching
+            // (the margin stands as a bound when nothing beats `alpha`).
+            best = best.max(margin);
             continue;
         }
         let mut child = position.clone();
         child.play(mv);
-        let pass = child.must_pass();
-        passes[key] = Some(pass);
         let value = match child.to_move() {
             None => margin,
-            Some(_) if pass => {
+            Some(_) if answered => -last_turn(&child, floor.saturating_neg()),
+            Some(_) => {
                 child.play(Move::Pass);
                 last_turn(&child, beta)
             }
-            // At most `margin`: as an upper bound no higher than `floor`, a fair answer.
-            Some(_) if margin <= floor => margin,
-            Some(_) => -last_turn(&child, floor.saturating_neg()),
         };
         best = best.max(value);
         if best >= beta {
