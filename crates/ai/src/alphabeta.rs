@@ -380,6 +380,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             ..
         }) = entry.filter(|_| ply > 0)
         {
+            let value = from_table(value, ply);
             let settled = match bound {
                 Bound::Exact => true,
                 Bound::Lower => value >= hi,
@@ -464,7 +465,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         self.table.store(Entry {
             key,
             depth: TO_THE_END,
-            value,
+            value: to_table(value, ply),
             bound,
             best: Some(best),
             weight: weight.min(u16::MAX as u32) as u16,
