@@ -128,7 +128,7 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<u32>,
     nodes: u64,
-    /// Threads an exact search splits its root moves between.
+    /// Threads an exact search is split between.
     threads: usize,
     /// The table is not used where [`Knowledge::left`] is at most this.
     table_below: u32,

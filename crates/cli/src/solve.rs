@@ -35,7 +35,7 @@ pub struct SolveArgs {
     /// Seed of the random positions of --bench.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Threads the solver splits its root moves between; the machine's cores when left out.
+    /// Threads the solver runs on (sharing one table); the machine's cores when left out.
     #[arg(long, default_value_t = cores())]
     threads: usize,
     #[command(flatten)]
