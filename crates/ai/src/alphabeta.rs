@@ -424,9 +424,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                         break;
                     }
                     let mv = moves[i];
-                    let mut v = searcher.child_value(position, me, mv, ply, a, a + 1);
+                    let mut child = position.clone();
+                    child.play(mv);
+                    let mut v = searcher.child_value(&child, me, ply, a, a + 1);
                     if v > a && v < hi && a + 1 < hi && !searcher.stopped {
-                        v = searcher.child_value(position, me, mv, ply, a, hi);
+                        v = searcher.child_value(&child, me, ply, a, hi);
                     }
                     if searcher.stopped {
                         stopped.store(true, Ordering::Relaxed);
@@ -493,30 +495,20 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         let value = match child.to_move() {
             Some(s) if far && s == me => self.split(&child, ply + 1, lo, hi)?.0,
             Some(_) if far => -self.split(&child, ply + 1, -hi, -lo)?.0,
-            _ => self.child_value(position, me, mv, ply, lo, hi),
+            _ => self.child_value(&child, me, ply, lo, hi),
         };
         (!self.stopped).then_some(value)
     }
 
-    /// The value of `mv` in `position` (`ply` plies below the root) for `me` (the seat to move),
-    /// searched to the end with the window `lo..hi` from `me`'s view.
-    fn child_value(
-        &mut self,
-        position: &G,
-        me: Seat,
-        mv: G::Move,
-        ply: usize,
-        lo: i32,
-        hi: i32,
-    ) -> i32 {
-        let mut child = position.clone();
-        child.play(mv);
+    /// The value of `child`, a position one move below one `ply` plies below the root where
+    /// `me` was to move, for `me`, searched to the end with the window `lo..hi` from `me`'s view.
+    fn child_value(&mut self, child: &G, me: Seat, ply: usize, lo: i32, hi: i32) -> i32 {
         let mut ignored = None;
         let end = TO_THE_END as i32;
         match child.to_move() {
-            None => self.terminal(&child, me, ply + 1),
-            Some(s) if s == me => self.node(&child, end, ply + 1, lo, hi, &mut ignored),
-            Some(_) => -self.node(&child, end, ply + 1, -hi, -lo, &mut ignored),
+            None => self.terminal(child, me, ply + 1),
+            Some(s) if s == me => self.node(child, end, ply + 1, lo, hi, &mut ignored),
+            Some(_) => -self.node(child, end, ply + 1, -hi, -lo, &mut ignored),
         }
     }
 
