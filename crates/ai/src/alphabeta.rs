@@ -872,27 +872,52 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         for &mv in moves {
             let mut child = position.clone();
             child.play(mv);
-            let Some(seat) = child.to_move() else {
-                continue;
-            };
-            let Some(e) = self.probe(child.position_hash()) else {
-                continue;
-            };
-            if e.depth != TO_THE_END {
+            if child.to_move().is_none() {
                 continue;
             }
-            let v = from_table(e.value, ply + 1);
-            // The child's value from its mover's view, as a lower bound for `me`.
-            let at_least = match (seat == me, e.bound) {
-                (true, Bound::Exact | Bound::Lower) => v,
-                (false, Bound::Exact | Bound::Upper) => -v,
-                _ => continue,
-            };
-            if at_least >= beta {
-                return Some((at_least, mv));
+            match self.stored_child_value(&child, me, ply) {
+                Some((v, Bound::Exact | Bound::Lower)) if v >= beta => return Some((v, mv)),
+                _ => {}
             }
         }
         None
+    }
+
+    /// What the table holds of `child`'s exact value (one move below a node `ply` plies below
+    /// the root where `me` is to move), seen from `me`: the value and whether it is exact, at
+    /// least (`Lower`) or at most (`Upper`) that. A finished `child` is exact.
+    fn stored_child_value(&self, child: &G, me: Seat, ply: usize) -> Option<(i32, Bound)> {
+        let Some(seat) = child.to_move() else {
+            return Some((self.terminal(child, me, ply + 1), Bound::Exact));
+        };
+        let e = self
+            .probe(child.position_hash())
+            .filter(|e| e.depth == TO_THE_END)?;
+        let v = from_table(e.value, ply + 1);
+        Some(match (seat == me, e.bound) {
+            (true, bound) => (v, bound),
+            (false, Bound::Exact) => (-v, Bound::Exact),
+            (false, Bound::Lower) => (-v, Bound::Upper),
+            (false, Bound::Upper) => (-v, Bound::Lower),
+        })
+    }
+
+    /// The moves of `position` (not over) that the table proves lose for its seat to move (a
+    /// final margin below zero): after an exact search that stopped short, the root moves it
+    /// had settled, so that a search taking over need not try them.
+    pub fn losing_moves(&self, position: &G) -> Vec<G::Move> {
+        let me = position.to_move().expect("a position that is not over");
+        let mut moves = Vec::new();
+        self.knowledge.search_moves(position, &mut moves);
+        moves.retain(|&mv| {
+            let mut child = position.clone();
+            child.play(mv);
+            matches!(
+                self.stored_child_value(&child, me, 0),
+                Some((v, Bound::Exact | Bound::Upper)) if v < 0
+            )
+        });
+        moves
     }
 
     fn probe(&self, key: u64) -> Option<Entry<G::Move>> {
@@ -1054,6 +1079,31 @@ mod tests {
             .probe(Pile::of(20).position_hash())
             .expect("the helper's entry");
         assert_eq!(e.bound, Bound::Lower);
+    }
+
+    #[test]
+    fn the_losing_moves_are_those_the_table_proves_losing_even_after_a_stop() {
+        // 9 stones: both moves leave the opponent a pile it wins; both are searched and stored.
+        let mut search = AlphaBeta::exact(NoKnowledge, 10);
+        search.solve(&Pile::of(9));
+        assert_eq!(search.losing_moves(&Pile::of(9)).len(), 2);
+        // Taking the last two stones finishes the game and wins: never a losing move.
+        search.solve(&Pile::of(2));
+        assert_eq!(search.losing_moves(&Pile::of(2)), vec![Take(1)]);
+        // Whatever a search stopped early by a node limit, on one thread or two, had settled:
+        // a move it names loses (it leaves a pile that is no multiple of three).
+        for threads in [1, 2] {
+            let mut named = 0;
+            for (n, limit) in (10..70).zip((5..).step_by(7)) {
+                let mut search = AlphaBeta::exact(Stones, 12).with_threads(threads);
+                let _ = search.keep_result_until(&Pile::of(n), None, None, limit);
+                for Take(t) in search.losing_moves(&Pile::of(n)) {
+                    assert_ne!((n - t) % 3, 0, "{n} stones, {limit} nodes: take {t}");
+                    named += 1;
+                }
+            }
+            assert!(named > 0, "some stopped searches settled a move");
+        }
     }
 
     #[test]

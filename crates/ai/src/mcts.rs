@@ -155,6 +155,34 @@ impl<G: Game> Tree<G> {
         self.root_previous = previous;
     }
 
+    /// Marks the root's children whose outcome `proven` gives (proven by another search) as
+    /// proven, expanding the root first if need be; the root too when that proves it.
+    fn know<K: Knowledge<G>>(&mut self, proven: &[(G::Move, Outcome)], knowledge: &K) {
+        let Some(seat) = self.root.to_move() else {
+            return;
+        };
+        if proven.is_empty() {
+            return;
+        }
+        self.path.clear();
+        self.path.push((0, seat));
+        if self.nodes[0].len == 0 {
+            let previous = self.previous_own_move(seat);
+            let root = self.root.clone();
+            self.expand(0, &root, previous, knowledge);
+        }
+        for c in self.nodes[0].children() {
+            let mv = self.nodes[c].mv;
+            let Some(&(_, outcome)) = proven.iter().find(|(m, _)| Some(*m) == mv) else {
+                continue;
+            };
+            self.nodes[c].proof = proof_of(outcome);
+            self.path.truncate(1);
+            self.path.push((c, seat));
+            self.propagate_proof();
+        }
+    }
+
     /// Runs iterations until the budget is spent; returns how many ran.
     fn run<K: Knowledge<G>>(
         &mut self,
@@ -433,6 +461,18 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
     /// Searches `position` (not over) within `budget` and returns the most visited move, or a
     /// proven win. An iteration budget is split between the threads.
     pub fn search(&mut self, position: &G, budget: Budget) -> Thought<G::Move> {
+        self.search_knowing(position, budget, &[])
+    }
+
+    /// [`Mcts::search`], told the outcome of some of the root's moves by a search that proved
+    /// them (the exact solver's losing moves, when it ran out of time): they count at that
+    /// outcome from the first iteration, as moves the search proved itself do.
+    pub fn search_knowing(
+        &mut self,
+        position: &G,
+        budget: Budget,
+        proven: &[(G::Move, Outcome)],
+    ) -> Thought<G::Move> {
         let threads = self.params.threads.max(1);
         let hash = position.position_hash();
         if self.trees.len() != threads {
@@ -447,6 +487,9 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
             if tree.root.position_hash() != hash {
                 tree.reset(position.clone());
             }
+        }
+        for tree in &mut self.trees {
+            tree.know(proven, &self.knowledge);
         }
         let budget = match budget {
             Budget::Iterations(n) => Budget::Iterations(n.div_ceil(threads as u64)),
@@ -591,6 +634,39 @@ mod tests {
         // 5 stones: take 2.
         let thought = search.search(&Pile::of(5), Budget::Iterations(3_000));
         assert_eq!(thought.best, Take(2));
+    }
+
+    #[test]
+    fn moves_proven_elsewhere_count_at_their_outcome() {
+        let first_wins = Outcome {
+            winners: Seats::only(Seat(0)),
+        };
+        let second_wins = Outcome {
+            winners: Seats::only(Seat(1)),
+        };
+        // 301 stones: taking one wins, far beyond what 20 iterations prove. Told that taking
+        // two loses, the search plays the other move at once.
+        for seed in 0..10 {
+            let mut search = Mcts::new(NoKnowledge, MctsParams::default(), seed);
+            let pile = Pile::of(301);
+            let thought =
+                search.search_knowing(&pile, Budget::Iterations(20), &[(Take(2), second_wins)]);
+            assert_eq!(thought.best, Take(1), "seed {seed}");
+            assert!(!thought.proven, "{}", thought.detail);
+        }
+        // Told that both moves lose, the root is proven lost.
+        let mut search = Mcts::new(NoKnowledge, MctsParams::default(), 1);
+        let told = [(Take(1), second_wins), (Take(2), second_wins)];
+        let thought = search.search_knowing(&Pile::of(300), Budget::Iterations(20), &told);
+        assert!(thought.proven, "{}", thought.detail);
+        assert_eq!(thought.shares, vec![0.0, 1.0]);
+        // Told that one wins, it is played and the root proven won; a move that is not legal
+        // is ignored.
+        let mut search = Mcts::new(NoKnowledge, MctsParams::default(), 1);
+        let told = [(Take(3), second_wins), (Take(1), first_wins)];
+        let thought = search.search_knowing(&Pile::of(301), Budget::Iterations(20), &told);
+        assert_eq!(thought.best, Take(1));
+        assert!(thought.proven, "{}", thought.detail);
     }
 
     #[test]

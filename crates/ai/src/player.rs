@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use trigonal_core::Game;
+use trigonal_core::{Game, Outcome, Seat, Seats};
 
 use crate::alphabeta::AlphaBeta;
 use crate::knowledge::Knowledge;
@@ -124,7 +124,8 @@ const NODES_PER_ITERATION: u64 = 50;
 /// position's result
 /// ([`AlphaBeta::keep_result_until`]: a draw is kept as soon as one move holds it, which is
 /// much quicker than the exact margin); where not even that finishes, the player searches on
-/// with the rest, and the solver waits until the game is smaller than where it failed.
+/// with the rest, told which moves the solver did prove losing, and the solver waits until the
+/// game is smaller than where it failed.
 pub struct Endgame<G: Game, K: Knowledge<G>> {
     solver: AlphaBeta<G, K>,
     /// The game's size ([`Knowledge::left`]) up to which the solver is tried.
@@ -147,15 +148,18 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
         self
     }
 
-    /// The solved move, or the budget left for the search.
+    /// The solved move, or what is left for the search.
     fn try_solve(
         &mut self,
         position: &G,
         knowledge: &K,
         budget: Budget,
-    ) -> Result<Thought<G::Move>, Budget> {
+    ) -> Result<Thought<G::Move>, Unsolved<G::Move>> {
         let Some(left) = knowledge.left(position).filter(|&l| l <= self.up_to) else {
-            return Err(budget);
+            return Err(Unsolved {
+                budget,
+                proven: Vec::new(),
+            });
         };
         let began = Instant::now();
         // The first test must leave the search time to think if it fails; the second need not.
@@ -181,28 +185,34 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
             return Ok(thought);
         }
         self.up_to = left.saturating_sub(1);
-        Err(match budget {
-            Budget::Time(t) => Budget::Time(t.saturating_sub(began.elapsed())),
-            iterations => iterations,
+        // The exact search is two-handed: a move losing for the mover wins for the other seat.
+        let mover = position.to_move().expect("a position that is not over");
+        let others = (0..position.players() as u8)
+            .map(Seat)
+            .filter(|&s| s != mover)
+            .fold(Seats::EMPTY, Seats::with);
+        let lost = Outcome { winners: others };
+        Err(Unsolved {
+            budget: match budget {
+                Budget::Time(t) => Budget::Time(t.saturating_sub(began.elapsed())),
+                iterations => iterations,
+            },
+            proven: self
+                .solver
+                .losing_moves(position)
+                .into_iter()
+                .map(|mv| (mv, lost))
+                .collect(),
         })
     }
 }
 
-/// What a player plays without searching — the only legal move, or the solver's move in a
-/// small enough position — or else the budget left for its search.
-fn before_search<G: Game, K: Knowledge<G>>(
-    position: &G,
-    endgame: &mut Option<Endgame<G, K>>,
-    knowledge: &K,
+/// What an [`Endgame`] that did not solve a position leaves to the player's search.
+struct Unsolved<M> {
+    /// The budget left.
     budget: Budget,
-) -> Result<Thought<G::Move>, Budget> {
-    if let Some(only) = only_move(position) {
-        return Ok(Thought::unknown(only, position, "the only legal move"));
-    }
-    match endgame {
-        Some(endgame) => endgame.try_solve(position, knowledge, budget),
-        None => Err(budget),
-    }
+    /// Moves whose outcome the solver proved (those it proved losing).
+    proven: Vec<(M, Outcome)>,
 }
 
 /// How often a move of a turn's plan must have been visited by the search that made it to be
@@ -310,9 +320,24 @@ impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
     /// A search of `position` within `budget` (or the solver's move, or the only one), and the
     /// plan for the rest of the turn it leaves.
     fn searched(&mut self, position: &G, budget: Budget) -> Thought<G::Move> {
-        let thought = match before_search(position, &mut self.endgame, &self.knowledge, budget) {
-            Ok(thought) => return thought,
-            Err(budget) => self.search.search(position, budget),
+        if let Some(only) = only_move(position) {
+            return Thought::unknown(only, position, "the only legal move");
+        }
+        let thought = match &mut self.endgame {
+            None => self.search.search(position, budget),
+            Some(endgame) => match endgame.try_solve(position, &self.knowledge, budget) {
+                Ok(solved) => return solved,
+                Err(left) => {
+                    let mut thought =
+                        self.search
+                            .search_knowing(position, left.budget, &left.proven);
+                    if !left.proven.is_empty() {
+                        let n = left.proven.len();
+                        thought.detail += &format!("; the solver proved {n} of its moves losing");
+                    }
+                    thought
+                }
+            },
         };
         self.plan = self.search.line(thought.best, PLAN_VISITS);
         self.plan.reverse();
@@ -320,41 +345,31 @@ impl<G: Game, K: Knowledge<G>> MctsPlayer<G, K> {
     }
 }
 
-/// Alpha-beta with iterative deepening, its table kept from move to move; optionally the exact
-/// solver in small positions.
+/// Alpha-beta with iterative deepening, its table kept from move to move.
 pub struct AlphaBetaPlayer<G: Game, K: Knowledge<G>> {
-    knowledge: K,
     search: AlphaBeta<G, K>,
     budget: Budget,
     limit: Option<Duration>,
-    endgame: Option<Endgame<G, K>>,
 }
 
 impl<G: Game, K: Knowledge<G>> AlphaBetaPlayer<G, K> {
     /// Alpha-beta with `knowledge`, `budget` a move.
     pub fn new(knowledge: K, budget: Budget) -> Self {
         AlphaBetaPlayer {
-            knowledge: knowledge.clone(),
             search: AlphaBeta::new(knowledge, 20),
             budget,
             limit: None,
-            endgame: None,
         }
-    }
-
-    /// With the exact solver in small positions.
-    pub fn with_endgame(mut self, endgame: Endgame<G, K>) -> Self {
-        self.endgame = Some(endgame);
-        self
     }
 }
 
 impl<G: Game, K: Knowledge<G>> Player<G> for AlphaBetaPlayer<G, K> {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
-        let budget = self.budget.at_most(self.limit);
-        match before_search(position, &mut self.endgame, &self.knowledge, budget) {
-            Ok(thought) => thought,
-            Err(budget) => self.search.search(position, budget),
+        match only_move(position) {
+            Some(only) => Thought::unknown(only, position, "the only legal move"),
+            None => self
+                .search
+                .search(position, self.budget.at_most(self.limit)),
         }
     }
     fn forget(&mut self) {

@@ -481,3 +481,46 @@ fn a_move_keeping_the_result_is_found_with_null_windows() {
     }
     assert!(claims.iter().all(|&n| n > 0), "results seen: {claims:?}");
 }
+
+/// What a search stopped short leaves for the player's search: the moves it proved losing. A move
+/// named loses (the solver, run to the end on the position after it, agrees), on one thread and
+/// on two (where the first line splits), whether the search stopped early, late or not at all.
+#[test]
+fn the_moves_a_stopped_search_names_losing_do_lose() {
+    let (mut named, mut searches) = (0, 0);
+    for seed in 0..30 {
+        let Some(p) = random_position(8, seed) else {
+            continue;
+        };
+        let me = p.to_move().unwrap();
+        let mut judge = AlphaBeta::exact(TriangoliKnowledge::default(), 16);
+        let mut loses = |mv: Move| {
+            let mut child = p.clone();
+            child.play(mv);
+            match child.to_move() {
+                None => final_margin(&child, me) < 0,
+                Some(s) if s == me => judge.solve(&child).value < 0,
+                Some(_) => judge.solve(&child).value > 0,
+            }
+        };
+        for threads in [1, 2] {
+            for limit in [200, 2_000, 20_000, u64::MAX] {
+                let mut search =
+                    AlphaBeta::exact(TriangoliKnowledge::default(), 16).with_threads(threads);
+                let _ = search.keep_result_until(&p, None, None, limit);
+                searches += 1;
+                for mv in search.losing_moves(&p) {
+                    assert!(
+                        loses(mv),
+                        "seed {seed}, {threads} thread(s), {limit} nodes: {mv}"
+                    );
+                    named += 1;
+                }
+            }
+        }
+    }
+    assert!(
+        searches >= 100 && named >= searches,
+        "{named} moves named in {searches} searches"
+    );
+}

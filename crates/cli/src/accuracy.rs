@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use trigonal_ai::solve::{keeps_value, random_position};
+use trigonal_ai::solve::{keeps_value, move_verdicts, random_position, solve_triangoli, Verdict};
 use trigonal_ai::Agent;
 use trigonal_triangoli::Triangoli;
 
@@ -28,10 +28,28 @@ pub struct AccuracyArgs {
     /// Print `{"positions": N, "kept": K, "share": K/N}`.
     #[arg(long)]
     json: bool,
-    /// Also print each position whose value the agent's move lost: its seed, the move and the
-    /// agent's account of it.
+    /// Also print each position whose value the agent's move lost: its seed, its exact result,
+    /// how many of its legal moves keep it, the move played and the agent's account of it.
     #[arg(long)]
     misses: bool,
+}
+
+/// The exact result of `position` and how many of its legal moves keep it, in words.
+fn keeping_moves(position: &Triangoli, threads: usize) -> Result<String> {
+    let solved = solve_triangoli(position, trigonal_ai::solve::TABLE_BITS, threads)?;
+    let verdicts = move_verdicts(position, &solved, None).expect("a Triangoli position");
+    let keep = verdicts
+        .iter()
+        .filter(|(_, v)| match solved.verdict {
+            Verdict::Win => *v == Verdict::Win,
+            _ => *v != Verdict::Loss,
+        })
+        .count();
+    Ok(format!(
+        "{}, {keep} of {} moves keep it",
+        solved.in_words(),
+        verdicts.len()
+    ))
 }
 
 #[derive(Serialize)]
@@ -68,9 +86,10 @@ pub fn run(args: &AccuracyArgs) -> Result<()> {
         if keeps_value(&position, thought.best, threads) {
             kept += 1;
         } else if args.misses {
+            let keeping = keeping_moves(&position, threads)?;
             progress.suspend(|| {
                 eprintln!(
-                    "position seed {seed}: {} lost the value ({})",
+                    "position seed {seed}: {keeping}; {} lost the value ({})",
                     thought.best, thought.detail
                 )
             });
