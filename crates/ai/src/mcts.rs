@@ -32,6 +32,9 @@ pub struct MctsParams {
     pub threads: usize,
     /// The most nodes a tree holds; past it, leaves are no longer expanded.
     pub max_nodes: usize,
+    /// The playouts a leaf gives before it is expanded (1: at its second visit). More keeps a
+    /// long search's tree growing within `max_nodes`, deeper where it is visited most.
+    pub expand_after: u32,
 }
 
 impl Default for MctsParams {
@@ -40,6 +43,7 @@ impl Default for MctsParams {
             exploration: std::f32::consts::SQRT_2,
             threads: 1,
             max_nodes: 3_000_000,
+            expand_after: 1,
         }
     }
 }
@@ -225,7 +229,9 @@ impl<G: Game> Tree<G> {
                     self.propagate_proof();
                     break outcome_shares(outcome, players);
                 }
-                if (n.visits == 0 && node != 0) || self.nodes.len() >= params.max_nodes {
+                if (n.visits < params.expand_after && node != 0)
+                    || self.nodes.len() >= params.max_nodes
+                {
                     break self.playout(&mut state, knowledge);
                 }
                 let previous = self.previous_own_move(seat);
@@ -667,6 +673,38 @@ mod tests {
         let thought = search.search_knowing(&Pile::of(301), Budget::Iterations(20), &told);
         assert_eq!(thought.best, Take(1));
         assert!(thought.proven, "{}", thought.detail);
+    }
+
+    #[test]
+    fn a_leaf_is_expanded_after_as_many_playouts_as_asked() {
+        let mut sizes = Vec::new();
+        for expand_after in [1, 4, 16] {
+            let params = MctsParams {
+                expand_after,
+                ..MctsParams::default()
+            };
+            let mut search = Mcts::new(NoKnowledge, params, 2);
+            search.search(&Pile::of(60), Budget::Iterations(3_000));
+            let tree = &search.trees[0];
+            let (mut expanded, mut waiting) = (0, 0);
+            for (i, n) in tree.nodes.iter().enumerate().skip(1) {
+                if n.len > 0 {
+                    // Expanded at its `expand_after + 1`-th visit, which went on through it.
+                    assert!(n.visits > expand_after, "node {i}: {} visits", n.visits);
+                    expanded += 1;
+                } else if n.proof == UNPROVEN {
+                    // An unfinished leaf gives no more playouts than asked before it grows.
+                    assert!(n.visits <= expand_after, "leaf {i}: {} visits", n.visits);
+                    waiting += (n.visits == expand_after) as usize;
+                }
+            }
+            assert!(
+                expanded > 0 && waiting > 0,
+                "{expand_after}: {expanded} {waiting}"
+            );
+            sizes.push(tree.nodes.len());
+        }
+        assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
     }
 
     #[test]

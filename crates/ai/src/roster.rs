@@ -55,10 +55,23 @@ fn params(level: Level) -> MctsParams {
 /// Triangoli: MCTS with its knowledge, and the exact solver from 12 empty triangles on, where
 /// it finds a move keeping the result in time (see [`Endgame`]). (Alpha-beta with a static
 /// evaluation lost to plain UCT here.)
+///
+/// At `max` a leaf is expanded after 4 playouts rather than 1: expanding at once, its two trees
+/// reached `MctsParams::max_nodes` within its 6 s and stopped growing (4.4–5.2 M nodes at plies
+/// 7–9 of `trigonal random triangoli --seed 3`, against 1.0–1.3 M so), and it beat hard only 11
+/// to 9 in 20 games; expanding after 4, 14 to 6 (`trigonal arena triangoli --agents
+/// ai:max,ai:hard --games 20 --seed 5`, 2026-11-26).
 pub fn triangoli(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
     let knowledge = TriangoliKnowledge::default();
+    let params = match level {
+        Level::Max => MctsParams {
+            expand_after: 4,
+            ..params(level)
+        },
+        _ => params(level),
+    };
     Box::new(
-        MctsPlayer::new(knowledge, params(level), budget, seed)
+        MctsPlayer::new(knowledge, params, budget, seed)
             .with_endgame(Endgame::new(knowledge, 12, 20).with_threads(level.threads())),
     )
 }
