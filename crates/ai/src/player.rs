@@ -6,7 +6,7 @@ use std::time::{Duration, Instant};
 
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use trigonal_core::{Game, Outcome, Seat, Seats};
+use trigonal_core::{Game, Outcome};
 
 use crate::alphabeta::AlphaBeta;
 use crate::knowledge::Knowledge;
@@ -187,11 +187,7 @@ impl<G: Game, K: Knowledge<G>> Endgame<G, K> {
         self.up_to = left.saturating_sub(1);
         // The exact search is two-handed: a move losing for the mover wins for the other seat.
         let mover = position.to_move().expect("a position that is not over");
-        let others = (0..position.players() as u8)
-            .map(Seat)
-            .filter(|&s| s != mover)
-            .fold(Seats::EMPTY, Seats::with);
-        let lost = Outcome { winners: others };
+        let lost = Outcome::win(mover.next(position.players()));
         Err(Unsolved {
             budget: match budget {
                 Budget::Time(t) => Budget::Time(t.saturating_sub(began.elapsed())),

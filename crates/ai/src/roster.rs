@@ -28,23 +28,24 @@ pub fn level_player<G: Game>(level: Level, budget: Budget, seed: u64) -> Box<dyn
         Triangular::ID => Box::new(triangular(level, budget, seed)),
         TriangleGame::ID => Box::new(triangle_game(level, budget, seed)),
         FourTriangles::ID => Box::new(four_triangles(level, budget, seed)),
-        _ => return mcts(NoKnowledge, level, budget, seed),
+        _ => return mcts(NoKnowledge, params(level), budget, seed),
     };
     *typed
         .downcast::<Box<dyn Player<G>>>()
         .expect("the game with that id is G")
 }
 
-/// MCTS with `knowledge` as a level plays it: two threads from `hard` up.
+/// MCTS with `knowledge` and `params`, `budget` a move.
 pub fn mcts<G: Game, K: Knowledge<G>>(
     knowledge: K,
-    level: Level,
+    params: MctsParams,
     budget: Budget,
     seed: u64,
 ) -> Box<dyn Player<G>> {
-    Box::new(MctsPlayer::new(knowledge, params(level), budget, seed))
+    Box::new(MctsPlayer::new(knowledge, params, budget, seed))
 }
 
+/// The search's parameters as a level uses them: two threads from `hard` up.
 fn params(level: Level) -> MctsParams {
     MctsParams {
         threads: level.threads(),
@@ -79,7 +80,7 @@ pub fn triangoli(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Tria
 /// Triangular: MCTS with its knowledge. (Alpha-beta with the knowledge's evaluation beat plain
 /// UCT 29 to 1 in 30 games at 100 ms a move, but lost 2 to 38 to this MCTS.)
 pub fn triangular(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangular>> {
-    mcts(TriangularKnowledge::default(), level, budget, seed)
+    mcts(TriangularKnowledge::default(), params(level), budget, seed)
 }
 
 /// The Triangle Game: MCTS with its knowledge, one search planning a whole turn, exploring
@@ -93,12 +94,7 @@ pub fn triangle_game(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<
         exploration: 0.1,
         ..params(level)
     };
-    Box::new(MctsPlayer::new(
-        TriangleGameKnowledge::default(),
-        params,
-        budget,
-        seed,
-    ))
+    mcts(TriangleGameKnowledge::default(), params, budget, seed)
 }
 
 /// Four Triangles: alpha-beta with its knowledge for two players (29 to 11 against this MCTS in
@@ -109,7 +105,7 @@ pub fn four_triangles(level: Level, budget: Budget, seed: u64) -> Box<dyn Player
             if players == 2 {
                 Box::new(AlphaBetaPlayer::new(FourTrianglesKnowledge, budget))
             } else {
-                mcts(FourTrianglesKnowledge, level, budget, seed)
+                mcts(FourTrianglesKnowledge, params(level), budget, seed)
             }
         },
     ))

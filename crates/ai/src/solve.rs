@@ -31,6 +31,16 @@ impl Verdict {
         }
     }
 
+    /// Whether a move after which the mover's verdict is `after` keeps this one, the verdict
+    /// before it: a win stays a win, a draw at least a draw (a loss is kept by any move).
+    pub fn kept_by(self, after: Verdict) -> bool {
+        match self {
+            Verdict::Win => after == Verdict::Win,
+            Verdict::Draw => after != Verdict::Loss,
+            Verdict::Loss => true,
+        }
+    }
+
     /// The verdict as what a move does: `win`, `draw`, `lose`.
     pub fn as_verb(self) -> &'static str {
         match self {
@@ -141,12 +151,7 @@ pub fn keeps_value(position: &Triangoli, mv: <Triangoli as Game>::Move, threads:
     let before = verdict_for(position, seat, threads);
     let mut after = position.clone();
     after.play(mv);
-    let now = verdict_for(&after, seat, threads);
-    match before {
-        Verdict::Win => now == Verdict::Win,
-        Verdict::Draw => now != Verdict::Loss,
-        Verdict::Loss => true,
-    }
+    before.kept_by(verdict_for(&after, seat, threads))
 }
 
 /// Each legal move of `position` (a Triangoli position, not over, solved as `solved`) in canonical

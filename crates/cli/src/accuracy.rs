@@ -5,7 +5,7 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use trigonal_ai::solve::{keeps_value, move_verdicts, random_position, solve_triangoli, Verdict};
+use trigonal_ai::solve::{keeps_value, move_verdicts, random_position, solve_triangoli};
 use trigonal_ai::Agent;
 use trigonal_triangoli::Triangoli;
 
@@ -40,10 +40,7 @@ fn keeping_moves(position: &Triangoli, threads: usize) -> Result<String> {
     let verdicts = move_verdicts(position, &solved, None).expect("a Triangoli position");
     let keep = verdicts
         .iter()
-        .filter(|(_, v)| match solved.verdict {
-            Verdict::Win => *v == Verdict::Win,
-            _ => *v != Verdict::Loss,
-        })
+        .filter(|(_, v)| solved.verdict.kept_by(*v))
         .count();
     Ok(format!(
         "{}, {keep} of {} moves keep it",
