@@ -380,12 +380,15 @@ fn the_faster_solver_finds_the_same_values_as_before() {
     }
 }
 
-/// The knowledge's settling of the last two turns against plain minimax, in every window: exact
-/// inside it, a bound on the right side outside.
+/// The knowledge's settling of the last two turns against plain minimax, in every window and
+/// whatever move it is told to try first (none, each legal move, a move of another position):
+/// exact inside the window, a bound on the right side outside; where two turns are left and the
+/// result reaches the window's top, the move it leaves to try next time reaches it too.
 #[test]
 fn the_last_two_turns_are_settled_within_any_window() {
     let knowledge = TriangoliKnowledge::default();
     let mut checked = 0;
+    let mut kept = 0;
     for seed in 0..300 {
         for empties in [1, 2] {
             let Some(p) = random_position(empties, seed) else {
@@ -395,6 +398,14 @@ fn the_last_two_turns_are_settled_within_any_window() {
                 continue;
             }
             let truth = minimax(&p);
+            let mut killers = vec![None];
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            killers.extend(moves.iter().copied().map(Some));
+            if let Some(other) = random_position(empties + 1, seed) {
+                other.legal_moves(&mut moves);
+                killers.extend(moves.iter().copied().map(Some));
+            }
             for (alpha, beta) in [
                 (-1000, 1000),
                 (truth - 1, truth + 1),
@@ -406,24 +417,34 @@ fn the_last_two_turns_are_settled_within_any_window() {
                 (0, 1),
                 (-1, 0),
             ] {
-                let v = knowledge
-                    .end_margin(&p, alpha, beta)
-                    .expect("settled near the end");
-                if alpha < truth && truth < beta {
-                    assert_eq!(v, truth, "seed {seed}, window {alpha}..{beta}");
-                } else if truth <= alpha {
-                    assert!(
-                        v <= alpha,
-                        "seed {seed}: {v} for {truth} in {alpha}..{beta}"
-                    );
-                } else {
-                    assert!(v >= beta, "seed {seed}: {v} for {truth} in {alpha}..{beta}");
+                for &first in &killers {
+                    let mut killer = first;
+                    let v = knowledge
+                        .end_margin(&p, alpha, beta, &mut killer)
+                        .expect("settled near the end");
+                    let case =
+                        format!("seed {seed}, {v} for {truth} in {alpha}..{beta}, {first:?}");
+                    if alpha < truth && truth < beta {
+                        assert_eq!(v, truth, "{case}");
+                    } else if truth <= alpha {
+                        assert!(v <= alpha, "{case}");
+                    } else {
+                        assert!(v >= beta, "{case}");
+                    }
+                    if empties == 2 && v >= beta {
+                        let mv = killer.expect("a move reaching the top");
+                        assert!(p.is_legal_turn(mv) && after(&p, mv) >= beta, "{case}: {mv}");
+                        kept += 1;
+                    }
                 }
             }
             checked += 1;
         }
     }
-    assert!(checked >= 200, "only {checked} positions");
+    assert!(
+        checked >= 200 && kept > 0,
+        "only {checked} positions, {kept} moves kept"
+    );
 }
 
 /// Every legal move's verdict against plain minimax of the position after it.

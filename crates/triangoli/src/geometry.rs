@@ -126,6 +126,10 @@ pub struct Geometry {
     /// `line[from][to]`: the direction and the steps (1 to 3) from `from` to `to` along one grid
     /// line, if they are that close on one.
     pub line: [[Option<(u8, u8)>; POINTS]; POINTS],
+    /// `reach_but[p][dir][i]`: the union of `reach[p][d][i]` over every direction `d` but `dir`
+    /// (and with `dir` 6, over all six), so that whether a pawn can move is one lookup for
+    /// the directions the other pawn does not block.
+    pub reach_but: [[[u32; 3]; 7]; POINTS],
 }
 
 /// The board's tables, built once.
@@ -207,7 +211,18 @@ fn build() -> Geometry {
             }
         }
     }
+    let mut reach_but = [[[0u32; 3]; 7]; POINTS];
+    for p in 0..POINTS {
+        for (but, masks) in reach_but[p].iter_mut().enumerate() {
+            for (i, mask) in masks.iter_mut().enumerate() {
+                *mask = (0..6)
+                    .filter(|&d| d != but)
+                    .fold(0, |m, d| m | reach[p][d][i]);
+            }
+        }
+    }
     Geometry {
+        reach_but,
         xy,
         corners,
         sector,

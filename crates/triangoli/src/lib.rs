@@ -204,6 +204,66 @@ impl Triangoli {
         })
     }
 
+    /// Whether `mv` is a legal turn of the seat to move here, found without listing the turns:
+    /// for searches that try a move remembered from a nearby position before any other.
+    pub fn is_legal_turn(&self, mv: Move) -> bool {
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            return false;
+        };
+        if self.phase != Phase::Turn {
+            return false;
+        }
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let g = &*GEOMETRY;
+        let Some(from) = self.pawn[me] else {
+            return false;
+        };
+        let Some((dir, d)) = g.line[from.0 as usize][to.0 as usize] else {
+            return false;
+        };
+        if d > self.reserve[me] || self.empty & (1 << triangle.0) == 0 {
+            return false;
+        }
+        let adjacent = g.adjacent[to.0 as usize];
+        if adjacent & (1 << triangle.0) == 0 {
+            return false;
+        }
+        if let Some(other) = self.pawn[opp] {
+            // The other pawn on the way (or at the end) blocks it.
+            if let Some((odir, at)) = g.line[from.0 as usize][other.0 as usize] {
+                if odir == dir && at <= d {
+                    return false;
+                }
+            }
+        }
+        let mut available = 0u8;
+        let mut mask = adjacent & !self.empty;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            available += self.cells[t][opp];
+        }
+        let k = d.min(available).min(self.reserve[me] - d);
+        if exchange.len() != k as usize {
+            return false;
+        }
+        // Ascending triangles: each run of one triangle takes no more than it holds.
+        let mut run = 0u8;
+        let mut previous = None;
+        let fits = exchange.triangles().all(|t| {
+            run = if previous == Some(t) { run + 1 } else { 1 };
+            previous = Some(t);
+            adjacent & (1 << t.0) != 0 && self.cells[t.0 as usize][opp] >= run
+        });
+        fits
+    }
+
     /// Sets the phase after a move, with `next` the seat due to move.
     fn settle(&mut self, next: u8) {
         self.to_move = next;
@@ -469,18 +529,22 @@ fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> 
         return false;
     }
     let g = &*GEOMETRY;
+    let from = from.0 as usize;
     // The other pawn stops the pawn short in its own direction only.
-    let blocked = other.and_then(|p| g.line[from.0 as usize][p.0 as usize]);
-    g.reach[from.0 as usize]
-        .iter()
-        .enumerate()
-        .any(|(d, masks)| {
-            let steps = match blocked {
-                Some((bd, at)) if bd as usize == d => reach.min(at as usize - 1),
-                _ => reach,
+    let reachable = match other.and_then(|p| g.line[from][p.0 as usize]) {
+        None => g.reach_but[from][6][reach - 1],
+        Some((dir, at)) => {
+            let dir = dir as usize;
+            let short = reach.min(at as usize - 1);
+            let blocked = if short > 0 {
+                g.reach[from][dir][short - 1]
+            } else {
+                0
             };
-            steps > 0 && masks[steps - 1] & empty != 0
-        })
+            g.reach_but[from][dir][reach - 1] | blocked
+        }
+    };
+    reachable & empty != 0
 }
 
 /// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in
@@ -508,10 +572,24 @@ fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) ->
             go(rest, k - j, picked, len + j as usize, out, n);
         }
     }
-    if k == 0 {
-        // Most turns take nothing: no recursion for them.
-        out[0] = Exchange::NONE;
-        return 1;
+    // Most turns take nothing, or from one triangle, or one cylinder: no recursion for them.
+    match (k, sources) {
+        (0, _) => {
+            out[0] = Exchange::NONE;
+            return 1;
+        }
+        // `k` is at most what the triangles hold.
+        (_, &[(t, _)]) => {
+            out[0] = Exchange::from_sorted([t; 3], k as usize);
+            return 1;
+        }
+        (1, _) => {
+            for (slot, &(t, _)) in out.iter_mut().zip(sources) {
+                *slot = Exchange::from_sorted([t; 3], 1);
+            }
+            return sources.len();
+        }
+        _ => {}
     }
     let mut n = 0;
     go(sources, k, &mut [0; 3], 0, out, &mut n);

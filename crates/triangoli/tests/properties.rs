@@ -49,6 +49,42 @@ proptest! {
         prop_assert!(answered[0] > 0 && answered[1] > 0, "{:?}", answered);
     }
 
+    /// A turn is legal by `is_legal_turn` exactly when the move list holds it. The moves asked
+    /// are those of this position and of the two before it (the turns a search remembers from
+    /// nearby positions: a pawn now in the way, a triangle filled, cylinders exchanged away, a
+    /// reserve run short), and each of those with its exchange's first cylinder taken from
+    /// another triangle.
+    #[test]
+    fn a_turn_is_legal_exactly_when_the_move_list_holds_it(seed in any::<u64>()) {
+        let (positions, _) = random_game(seed);
+        let mut moves = Vec::new();
+        let mut asked = Vec::new();
+        let mut found = [0; 2];
+        for (i, g) in positions.iter().enumerate().skip(3) {
+            g.legal_moves(&mut moves);
+            asked.clear();
+            for earlier in &positions[i - 2..=i] {
+                let mut theirs = Vec::new();
+                earlier.legal_moves(&mut theirs);
+                asked.extend(theirs.iter().copied());
+                asked.extend(theirs.iter().filter_map(|&mv| match mv {
+                    Move::Turn { to, triangle, exchange } if !exchange.is_empty() => {
+                        let mut taken: Vec<Triangle> = exchange.triangles().collect();
+                        taken[0] = Triangle((taken[0].0 + 1) % 24);
+                        Some(Move::Turn { to, triangle, exchange: trigonal_triangoli::Exchange::new(&taken)? })
+                    }
+                    _ => None,
+                }));
+            }
+            for &mv in &asked {
+                let truth = matches!(mv, Move::Turn { .. }) && moves.contains(&mv);
+                prop_assert_eq!(g.is_legal_turn(mv), truth, "{} in\n{}", mv, g.diagram());
+                found[usize::from(truth)] += 1;
+            }
+        }
+        prop_assert!(found[0] > 0 && found[1] > 0, "{:?}", found);
+    }
+
     /// The turns with their sector counts are the legal turns, in order, each with the counts
     /// playing it gives; the counts by sector are the different counts of those turns, visited
     /// no more often than there are turns.

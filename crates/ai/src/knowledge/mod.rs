@@ -94,8 +94,18 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     /// `alpha` and `beta`; otherwise it may stop early and give a bound on the side it crossed
     /// (at most `alpha`: an upper bound; at least `beta`: a lower bound), as alpha-beta allows.
     /// A shortcut for the exact solver's last plies.
-    fn end_margin(&self, position: &G, alpha: i32, beta: i32) -> Option<i32> {
-        let _ = (position, alpha, beta);
+    ///
+    /// `killer` is a move that reached `beta` in a position searched just before (a sibling's,
+    /// as alpha-beta's killer moves are): tried first where it is legal. A move that reaches
+    /// `beta` here may be left in its place for the next.
+    fn end_margin(
+        &self,
+        position: &G,
+        alpha: i32,
+        beta: i32,
+        killer: &mut Option<G::Move>,
+    ) -> Option<i32> {
+        let _ = (position, alpha, beta, killer);
         None
     }
 

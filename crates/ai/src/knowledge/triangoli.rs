@@ -3,6 +3,7 @@
 
 use rand::rngs::SmallRng;
 use rand::Rng;
+use smallvec::SmallVec;
 use trigonal_core::{Game, Seat};
 use trigonal_triangoli::{Move, Triangoli, SECTORS};
 
@@ -78,13 +79,19 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         Some(position.empty_triangles())
     }
 
-    fn end_margin(&self, position: &Triangoli, alpha: i32, beta: i32) -> Option<i32> {
+    fn end_margin(
+        &self,
+        position: &Triangoli,
+        alpha: i32,
+        beta: i32,
+        killer: &mut Option<Move>,
+    ) -> Option<i32> {
         if position.must_pass() {
             return None;
         }
         match position.empty_triangles() {
             1 => Some(last_turn(position, beta)),
-            2 => Some(last_two_turns(position, alpha, beta)),
+            2 => Some(last_two_turns(position, alpha, beta, killer)),
             _ => None,
         }
     }
@@ -122,43 +129,59 @@ fn last_turn(position: &Triangoli, enough: i32) -> i32 {
 }
 
 /// The final margin with best play from a position (not over) with two empty triangles, within
-/// `alpha..beta` (see [`Knowledge::end_margin`]).
+/// `alpha..beta`, `killer` tried first (see [`Knowledge::end_margin`]).
 ///
 /// A move after which the opponent plays the last turn can only end lower for the mover than the
 /// margin as if the game ended at once: the opponent's cylinders and exchanges never add to the
 /// mover's sectors. So moves are tried best margin first, and one whose margin cannot beat what
 /// is already had is not searched (unless the opponent must pass and the mover plays again).
 /// The seat to move has a turn (it does not pass).
-fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32) -> i32 {
+fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killer: &mut Option<Move>) -> i32 {
     let me = position.to_move().expect("a position to move in");
-    let mut scored: Vec<(i32, Move)> = Vec::with_capacity(64);
-    position.turns_with_counts(|mv, counts| {
-        scored.push((margin_counts(counts, me), mv));
-        true
-    });
-    scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
-    let mut best = i32::MIN;
-    for (margin, mv) in scored {
-        let floor = alpha.max(best);
+    // The value of `mv`, whose margin as if the game ended after it is `margin`, where `floor`
+    // is already had: exact above `floor`, else at most `floor`; at least `beta` if it gets
+    // there.
+    let value = |mv: Move, margin: i32, floor: i32| -> i32 {
         let answered = position.opponent_can_move_after(mv);
         if answered && margin <= floor {
             // The opponent plays the last turn: no better than `margin`, not worth searching
             // (the margin stands as a bound when nothing beats `alpha`).
-            best = best.max(margin);
-            continue;
+            return margin;
         }
         let mut child = position.clone();
         child.play(mv);
-        let value = match child.to_move() {
+        match child.to_move() {
             None => margin,
             Some(_) if answered => -last_turn(&child, floor.saturating_neg()),
             Some(_) => {
                 child.play(Move::Pass);
                 last_turn(&child, beta)
             }
-        };
-        best = best.max(value);
+        }
+    };
+    let mut best = i32::MIN;
+    let tried = killer.filter(|&mv| position.is_legal_turn(mv));
+    if let Some(mv) = tried {
+        let counts = sectors_after(position, mv).expect("a turn");
+        best = value(mv, margin_counts(&counts, me), alpha);
         if best >= beta {
+            return best;
+        }
+    }
+    // On the stack: this runs at most of the solver's positions.
+    let mut scored: SmallVec<[(i32, Move); 64]> = SmallVec::new();
+    position.turns_with_counts(|mv, counts| {
+        scored.push((margin_counts(counts, me), mv));
+        true
+    });
+    scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
+    for (margin, mv) in scored {
+        if Some(mv) == tried {
+            continue;
+        }
+        best = best.max(value(mv, margin, alpha.max(best)));
+        if best >= beta {
+            *killer = Some(mv);
             break;
         }
     }
@@ -222,8 +245,16 @@ fn tally(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> (i32, i32, i32) {
 
 /// [`final_margin`] from the cylinders of each seat in each sector.
 fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
-    let (kept, sectors, _) = tally(cylinders, me);
-    16 * kept + sectors
+    let (a, b) = (me.index(), 1 - me.index());
+    // Without branches: the solver asks this of most turns it lists.
+    cylinders
+        .iter()
+        .map(|c| {
+            let (x, y) = (c[a] as i32, c[b] as i32);
+            let sign = (x > y) as i32 - (y > x) as i32;
+            sign * (16 * x.max(y) + 1)
+        })
+        .sum()
 }
 
 /// [`evaluate`] from the cylinders of each seat in each sector.
