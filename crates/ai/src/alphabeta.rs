@@ -749,24 +749,57 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             self.killers.resize(ply + 1, [None, None]);
         }
         let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
-        self.knowledge.search_moves(position, &mut moves);
-        if let Some(cut) = self.child_cut(position, me, &moves, ply, beta, use_table) {
-            self.buffers[ply] = (moves, scores);
-            *best = Some(cut.1);
-            return cut.0;
-        }
-        self.order(position, &moves, &mut scores, table_move, ply);
+        // Staged in an exact search: the table's move, else the killer, is searched before the
+        // moves are listed, since there it cuts off most nodes it is tried in, and listing and
+        // ordering the moves would be work thrown away.
+        let staged = if self.to_the_end {
+            table_move
+                .or(self.killers[ply][0])
+                .filter(|&mv| position.is_legal(mv))
+        } else {
+            None
+        };
+        let mut listed = false;
+        let mut next = 0;
         let original_alpha = alpha;
         let mut best_value = -INFINITY;
         let mut best_move = None;
-        for i in 0..moves.len() {
-            // Selection sort: the next best-scored move.
-            let j = (i..moves.len())
-                .max_by_key(|&j| scores[j])
-                .expect("i < len");
-            moves.swap(i, j);
-            scores.swap(i, j);
-            let mv = moves[i];
+        for tried in 0.. {
+            let mv = match staged {
+                Some(mv) if tried == 0 => mv,
+                _ => {
+                    if !listed {
+                        listed = true;
+                        self.knowledge.search_moves(position, &mut moves);
+                        if let Some(cut) =
+                            self.child_cut(position, me, &moves, ply, beta, use_table)
+                        {
+                            self.buffers[ply] = (moves, scores);
+                            *best = Some(cut.1);
+                            return cut.0;
+                        }
+                        self.order(position, &moves, &mut scores, table_move, ply);
+                    }
+                    // Selection sort: the next best-scored move, but the one already searched.
+                    let mut found = None;
+                    while next < moves.len() {
+                        let j = (next..moves.len())
+                            .max_by_key(|&j| scores[j])
+                            .expect("next < len");
+                        moves.swap(next, j);
+                        scores.swap(next, j);
+                        next += 1;
+                        if Some(moves[next - 1]) != staged {
+                            found = Some(moves[next - 1]);
+                            break;
+                        }
+                    }
+                    match found {
+                        Some(mv) => mv,
+                        None => break,
+                    }
+                }
+            };
             let mut child = position.clone();
             child.play(mv);
             let mut ignored = None;
@@ -779,7 +812,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                     Some(_) => -this.node(&child, depth - 1, ply + 1, -hi, -lo, &mut ignored),
                 }
             };
-            let value = if i == 0 {
+            let value = if tried == 0 {
                 search(self, alpha, beta)
             } else {
                 let v = search(self, alpha, alpha + 1);

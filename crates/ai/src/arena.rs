@@ -66,7 +66,6 @@ pub fn play_game<G: Game>(
     let mut position = G::new(options)?;
     let n = position.players();
     let mut moves = Vec::new();
-    let mut legal = Vec::new();
     let mut slowest = vec![0f64; players.len()];
     let mut out = Seats::EMPTY;
     let mut out_of_time = vec![false; n];
@@ -135,9 +134,8 @@ pub fn play_game<G: Game>(
         if clock.is_none() {
             after.play(mv);
         }
-        position.legal_moves(&mut legal);
         assert!(
-            legal.contains(&mv),
+            position.is_legal(mv),
             "agent at seat {seat} chose {mv}, which is not legal"
         );
         for p in players.iter_mut() {

@@ -264,11 +264,7 @@ impl<G: Game, K: Knowledge<G>> Player<G> for MctsPlayer<G, K> {
         let thought = match self.turn_began {
             // Later in a turn: the plan, or a search with what is left of the turn's budget.
             Some(began) => {
-                let planned = self.plan.pop().filter(|mv| {
-                    let mut moves = Vec::new();
-                    position.legal_moves(&mut moves);
-                    moves.contains(mv)
-                });
+                let planned = self.plan.pop().filter(|&mv| position.is_legal(mv));
                 match planned {
                     Some(mv) => {
                         Thought::unknown(mv, position, "planned with the turn's first move")

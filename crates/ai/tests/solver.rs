@@ -433,7 +433,7 @@ fn the_last_two_turns_are_settled_within_any_window() {
                     }
                     if empties == 2 && v >= beta {
                         let mv = killer.expect("a move reaching the top");
-                        assert!(p.is_legal_turn(mv) && after(&p, mv) >= beta, "{case}: {mv}");
+                        assert!(p.is_legal(mv) && after(&p, mv) >= beta, "{case}: {mv}");
                         kept += 1;
                     }
                 }

@@ -149,6 +149,14 @@ pub trait Game: Clone + Send + Sync + 'static {
         ((random as u128 * moves.len() as u128) >> 64) as usize
     }
 
+    /// Whether `mv` is legal here. By default looked up in [`Game::legal_moves`]; a game whose
+    /// searches ask it of moves remembered from other positions checks it directly.
+    fn is_legal(&self, mv: Self::Move) -> bool {
+        let mut legal = Vec::new();
+        self.legal_moves(&mut legal);
+        legal.contains(&mv)
+    }
+
     /// Why `mv` is not legal here, in words a player understands. Called only for moves that are
     /// not in [`Game::legal_moves`]; the default says just that.
     fn why_illegal(&self, mv: Self::Move) -> String {
@@ -189,9 +197,7 @@ pub trait Game: Clone + Send + Sync + 'static {
         if self.to_move().is_none() {
             return Err(MoveError::GameOver);
         }
-        let mut legal = Vec::new();
-        self.legal_moves(&mut legal);
-        if legal.contains(&mv) {
+        if self.is_legal(mv) {
             Ok(mv)
         } else {
             Err(MoveError::Illegal {

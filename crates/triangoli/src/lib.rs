@@ -204,9 +204,9 @@ impl Triangoli {
         })
     }
 
-    /// Whether `mv` is a legal turn of the seat to move here, found without listing the turns:
-    /// for searches that try a move remembered from a nearby position before any other.
-    pub fn is_legal_turn(&self, mv: Move) -> bool {
+    /// Whether `mv` is a legal turn of the seat to move here, found without listing the turns
+    /// (searches ask it of moves remembered from nearby positions).
+    fn is_legal_turn(&self, mv: Move) -> bool {
         let Move::Turn {
             to,
             triangle,
@@ -747,6 +747,15 @@ impl Game for Triangoli {
             | (self.to_move as u64) << 32
             | (self.phase as u64) << 40;
         mix64(h ^ tail)
+    }
+
+    fn is_legal(&self, mv: Move) -> bool {
+        match (self.phase, mv) {
+            (Phase::Turn, Move::Turn { .. }) => self.is_legal_turn(mv),
+            (Phase::Pass, Move::Pass) => true,
+            (Phase::Setup, Move::Setup(p)) => self.pawn[1 - self.to_move as usize] != Some(p),
+            _ => false,
+        }
     }
 
     fn why_illegal(&self, mv: Move) -> String {

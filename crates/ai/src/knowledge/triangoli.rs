@@ -160,7 +160,7 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killer: &mut Opti
         }
     };
     let mut best = i32::MIN;
-    let tried = killer.filter(|&mv| position.is_legal_turn(mv));
+    let tried = killer.filter(|&mv| position.is_legal(mv));
     if let Some(mv) = tried {
         let counts = sectors_after(position, mv).expect("a turn");
         best = value(mv, margin_counts(&counts, me), alpha);
