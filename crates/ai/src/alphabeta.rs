@@ -687,6 +687,9 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             return 0;
         }
         let me = position.to_move().expect("node on a finished game");
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None, None]);
+        }
         if ply > 0 {
             // Exact search asks within its window; the heuristic one needs the margin's sign.
             let (lo, hi) = if self.to_the_end {
@@ -694,9 +697,6 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             } else {
                 (-1, 1)
             };
-            if self.killers.len() <= ply {
-                self.killers.resize(ply + 1, [None, None]);
-            }
             let killer = &mut self.killers[ply][0];
             if let Some(margin) = self.knowledge.end_margin(position, lo, hi, killer) {
                 return if self.to_the_end {
@@ -744,9 +744,6 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
-        }
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [None, None]);
         }
         let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
         // Staged in an exact search: the table's move, else the killer, is searched before the

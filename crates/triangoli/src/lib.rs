@@ -204,20 +204,24 @@ impl Triangoli {
         })
     }
 
-    /// Whether `mv` is a legal turn of the seat to move here, found without listing the turns
-    /// (searches ask it of moves remembered from nearby positions).
-    fn is_legal_turn(&self, mv: Move) -> bool {
-        let Move::Turn {
-            to,
-            triangle,
-            exchange,
-        } = mv
-        else {
-            return false;
-        };
-        if self.phase != Phase::Turn {
-            return false;
+    /// The opponent's cylinders (the opponent of the seat to move) in the triangles of
+    /// `triangles`, a bit mask: what an exchange there may take from.
+    fn opposing_in(&self, triangles: u32) -> u8 {
+        let opp = 1 - self.to_move as usize;
+        let mut available = 0;
+        let mut mask = triangles & !self.empty;
+        while mask != 0 {
+            let t = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            available += self.cells[t][opp];
         }
+        available
+    }
+
+    /// Whether the turn of these parts is legal for the seat to move, which has a turn here:
+    /// found without listing the turns (searches ask it of moves remembered from nearby
+    /// positions).
+    fn is_legal_turn(&self, to: Point, triangle: Triangle, exchange: Exchange) -> bool {
         let me = self.to_move as usize;
         let opp = 1 - me;
         let g = &*GEOMETRY;
@@ -242,14 +246,7 @@ impl Triangoli {
                 }
             }
         }
-        let mut available = 0u8;
-        let mut mask = adjacent & !self.empty;
-        while mask != 0 {
-            let t = mask.trailing_zeros() as usize;
-            mask &= mask - 1;
-            available += self.cells[t][opp];
-        }
-        let k = d.min(available).min(self.reserve[me] - d);
+        let k = d.min(self.opposing_in(adjacent)).min(self.reserve[me] - d);
         if exchange.len() != k as usize {
             return false;
         }
@@ -489,10 +486,7 @@ impl Triangoli {
         if self.empty & (1 << triangle.0) == 0 {
             return format!("triangle {} is not empty", triangle.number());
         }
-        let available: u8 = Triangle::all()
-            .filter(|t| adjacent & (1 << t.0) != 0)
-            .map(|t| self.cells[t.0 as usize][opp])
-            .sum();
+        let available = self.opposing_in(adjacent);
         let after = self.reserve[me] - d;
         let k = d.min(available).min(after);
         if exchange.len() != k as usize {
@@ -751,7 +745,14 @@ impl Game for Triangoli {
 
     fn is_legal(&self, mv: Move) -> bool {
         match (self.phase, mv) {
-            (Phase::Turn, Move::Turn { .. }) => self.is_legal_turn(mv),
+            (
+                Phase::Turn,
+                Move::Turn {
+                    to,
+                    triangle,
+                    exchange,
+                },
+            ) => self.is_legal_turn(to, triangle, exchange),
             (Phase::Pass, Move::Pass) => true,
             (Phase::Setup, Move::Setup(p)) => self.pawn[1 - self.to_move as usize] != Some(p),
             _ => false,
