@@ -17,6 +17,7 @@ use std::time::Instant;
 
 use trigonal_core::{Game, Seat};
 
+use crate::cutoffs::{remember_killer, Cutoffs, History, Killers, END_PLIES};
 use crate::knowledge::{Knowledge, WIN};
 use crate::{Budget, Thought};
 
@@ -125,8 +126,8 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     table: Arc<Table<G::Move>>,
     /// Per ply: move buffer, score buffer, two killer moves.
     buffers: Vec<(Vec<G::Move>, Vec<i32>)>,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<u32>,
+    killers: Vec<Killers<G::Move>>,
+    history: History,
     nodes: u64,
     /// Threads an exact search is split between.
     threads: usize,
@@ -136,9 +137,6 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     deadline: Option<Instant>,
     stopped: bool,
 }
-
-/// Slots of the history table (moves are hashed into it).
-const HISTORY: usize = 1 << 12;
 
 /// Where [`Knowledge::left`] is at most this, the table is not used (measured on Triangoli
 /// endgames: 4 empty triangles did best of 0, 2, 3 and 4).
@@ -155,40 +153,6 @@ const TO_THE_END: i16 = i16::MAX;
 const PRE_PASS_DEPTH: i32 = 8;
 const PRE_PASS_NODES: u64 = 100_000;
 
-/// A small multiplicative hasher for the history table.
-#[derive(Default)]
-struct Fx(u64);
-
-impl std::hash::Hasher for Fx {
-    fn write(&mut self, bytes: &[u8]) {
-        // Eight bytes a step: a move's small arrays hash in one.
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(word));
-        }
-    }
-    // Whole integers in one step: a move's fields hash without a loop over their bytes.
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(n.into());
-    }
-    fn write_u16(&mut self, n: u16) {
-        self.write_u64(n.into());
-    }
-    fn write_u32(&mut self, n: u32) {
-        self.write_u64(n.into());
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-}
-
 impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// A heuristic searcher with a table of 2^`table_bits` entries.
     pub fn new(knowledge: K, table_bits: u32) -> AlphaBeta<G, K> {
@@ -199,7 +163,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             table: Arc::new(Table::new(table_bits)),
             buffers: Vec::new(),
             killers: Vec::new(),
-            history: vec![0; HISTORY],
+            history: History::default(),
             nodes: 0,
             threads: 1,
             table_below: TABLE_BELOW,
@@ -246,7 +210,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// Clears the table and the ordering statistics.
     pub fn forget(&mut self) {
         self.table.clear();
-        self.history.fill(0);
+        self.history.clear();
         self.killers.clear();
     }
 
@@ -624,9 +588,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         self.node_limit = node_limit;
         self.deadline = deadline;
         self.stopped = false;
-        for h in &mut self.history {
-            *h /= 8;
-        }
+        self.history.age();
     }
 
     /// The root of one iteration: the value and the best move found (`None` if stopped before
@@ -664,13 +626,6 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
     }
 
-    fn history_slot(mv: &G::Move) -> usize {
-        use std::hash::{Hash, Hasher};
-        let mut h = Fx::default();
-        mv.hash(&mut h);
-        h.finish() as usize & (HISTORY - 1)
-    }
-
     /// Negamax with alpha-beta over `position` (not over) from the view of its seat to move.
     /// `best` receives the best move when one was fully searched.
     fn node(
@@ -687,18 +642,30 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             return 0;
         }
         let me = position.to_move().expect("node on a finished game");
-        if self.killers.len() <= ply {
-            self.killers.resize(ply + 1, [None, None]);
+        if self.killers.len() < ply + END_PLIES {
+            self.killers.resize(ply + END_PLIES, [None, None]);
         }
-        if ply > 0 {
+        // The heuristic search settles the end only where it lies within its horizon: beyond,
+        // the evaluation is the cheaper answer it asks for.
+        let settle = self.to_the_end
+            || self
+                .knowledge
+                .left(position)
+                .is_some_and(|left| left as i32 <= depth);
+        if ply > 0 && settle {
             // Exact search asks within its window; the heuristic one needs the margin's sign.
             let (lo, hi) = if self.to_the_end {
                 (alpha, beta)
             } else {
                 (-1, 1)
             };
-            let killer = &mut self.killers[ply][0];
-            if let Some(margin) = self.knowledge.end_margin(position, lo, hi, killer) {
+            let mut cutoffs = Cutoffs {
+                killers: (&mut self.killers[ply..ply + END_PLIES])
+                    .try_into()
+                    .expect("killers for the plies below"),
+                history: &mut self.history,
+            };
+            if let Some(margin) = self.knowledge.end_margin(position, lo, hi, &mut cutoffs) {
                 return if self.to_the_end {
                     margin
                 } else {
@@ -832,18 +799,13 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             if value > alpha {
                 alpha = value;
                 if alpha >= beta {
-                    let k = &mut self.killers[ply];
-                    if k[0] != Some(mv) {
-                        k[1] = k[0];
-                        k[0] = Some(mv);
-                    }
-                    let d = if self.to_the_end {
-                        self.knowledge.left(position).unwrap_or(1) as i32
+                    remember_killer(&mut self.killers[ply], mv);
+                    let left = if self.to_the_end {
+                        self.knowledge.left(position).unwrap_or(1)
                     } else {
-                        depth
-                    }
-                    .clamp(1, 64);
-                    self.history[Self::history_slot(&mv)] += (d * d) as u32;
+                        depth.max(1) as u32
+                    };
+                    self.history.reward(&mv, left);
                     break;
                 }
             }
@@ -987,7 +949,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             } else if killers[1] == Some(*mv) {
                 *score = score.saturating_add(1 << 19);
             }
-            let h = self.history[Self::history_slot(mv)].min(1 << 18) as i32;
+            let h = self.history.score(mv) as i32;
             *score = score.saturating_add(h);
         }
     }

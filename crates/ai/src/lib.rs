@@ -5,7 +5,8 @@
 //! - [`uct`]: plain UCT, the fixed baseline (uniform random playouts, no knowledge);
 //! - [`mcts`]: MCTS with per-seat rewards, knowledge, a solver, tree reuse and root parallelism;
 //! - [`alphabeta`]: alpha-beta for two players, with iterative deepening, a transposition table
-//!   and move ordering, and an exact mode that solves endgames;
+//!   and move ordering ([`cutoffs`]: killer moves and history), and an exact mode that solves
+//!   endgames;
 //! - [`knowledge`]: what the searches may know about a game beyond its rules, with a generic
 //!   default; the per-game modules use the engines' public API (evaluations, playout policies),
 //!   never their internals;
@@ -19,6 +20,7 @@
 pub mod agent;
 pub mod alphabeta;
 pub mod arena;
+pub mod cutoffs;
 pub mod knowledge;
 pub mod mcts;
 pub mod player;

@@ -2,6 +2,7 @@
 //! minimax on small positions.
 
 use trigonal_ai::alphabeta::AlphaBeta;
+use trigonal_ai::cutoffs::{Cutoffs, History, END_PLIES};
 use trigonal_ai::knowledge::triangoli::{final_margin, TriangoliKnowledge};
 use trigonal_ai::knowledge::Knowledge;
 use trigonal_ai::solve::{random_position, solve_triangoli, Verdict};
@@ -208,11 +209,13 @@ fn minimax_depth(position: &Triangoli, depth: u32) -> i32 {
         .unwrap()
 }
 
+/// Near the end too: the heuristic search settles the last turns exactly only where they lie
+/// within its horizon, and evaluates at the horizon like minimax.
 #[test]
 fn alpha_beta_agrees_with_plain_minimax_at_fixed_depth() {
     use trigonal_ai::knowledge::WIN;
-    for seed in 0..12 {
-        let Some(p) = random_position(12, seed) else {
+    for (seed, empties) in (0..12).flat_map(|seed| [12, 4, 3, 2].map(|e| (seed, e))) {
+        let Some(p) = random_position(empties, seed) else {
             continue;
         };
         for depth in 1..=2 {
@@ -221,9 +224,13 @@ fn alpha_beta_agrees_with_plain_minimax_at_fixed_depth() {
             let got = ab.search_depth(&p, depth).value;
             // Alpha-beta prefers quicker wins (WIN less the plies); compare the sign there.
             if want.abs() == WIN {
-                assert_eq!(got.signum(), want.signum(), "seed {seed} depth {depth}");
+                assert_eq!(
+                    got.signum(),
+                    want.signum(),
+                    "{empties} empty, seed {seed} depth {depth}"
+                );
             } else {
-                assert_eq!(got, want, "seed {seed} depth {depth}");
+                assert_eq!(got, want, "{empties} empty, seed {seed} depth {depth}");
             }
         }
     }
@@ -380,18 +387,20 @@ fn the_faster_solver_finds_the_same_values_as_before() {
     }
 }
 
-/// The knowledge's settling of the last two turns against plain minimax, in every window and
-/// whatever move it is told to try first (none, each legal move, a move of another position):
-/// exact inside the window, a bound on the right side outside; where two turns are left and the
-/// result reaches the window's top, the move it leaves to try next time reaches it too.
+/// The knowledge's settling of the last three turns against plain minimax, in every window and
+/// whatever move it is told to try first (none, each legal move, a move of another position;
+/// with three turns left, a few of them): exact inside the window, a bound on the right side
+/// outside; where two or three turns are left and the result reaches the window's top, the move
+/// it leaves to try next time reaches it too.
 #[test]
-fn the_last_two_turns_are_settled_within_any_window() {
+fn the_last_three_turns_are_settled_within_any_window() {
     let knowledge = TriangoliKnowledge::default();
-    let mut checked = 0;
+    let mut checked = [0; 4];
     let mut kept = 0;
     for seed in 0..300 {
-        for empties in [1, 2] {
-            let Some(p) = random_position(empties, seed) else {
+        for empties in [1, 2, 3] {
+            let Some(p) = random_position(empties, seed).filter(|_| empties < 3 || seed < 100)
+            else {
                 continue;
             };
             if p.must_pass() {
@@ -401,10 +410,11 @@ fn the_last_two_turns_are_settled_within_any_window() {
             let mut killers = vec![None];
             let mut moves = Vec::new();
             p.legal_moves(&mut moves);
-            killers.extend(moves.iter().copied().map(Some));
+            let tried = if empties == 3 { 3 } else { moves.len() };
+            killers.extend(moves.iter().copied().take(tried).map(Some));
             if let Some(other) = random_position(empties + 1, seed) {
                 other.legal_moves(&mut moves);
-                killers.extend(moves.iter().copied().map(Some));
+                killers.extend(moves.iter().copied().take(tried).map(Some));
             }
             for (alpha, beta) in [
                 (-1000, 1000),
@@ -418,9 +428,14 @@ fn the_last_two_turns_are_settled_within_any_window() {
                 (-1, 0),
             ] {
                 for &first in &killers {
-                    let mut killer = first;
+                    let mut killers = [[first, None]; END_PLIES];
+                    let mut history = History::default();
+                    let mut cutoffs = Cutoffs {
+                        killers: &mut killers,
+                        history: &mut history,
+                    };
                     let v = knowledge
-                        .end_margin(&p, alpha, beta, &mut killer)
+                        .end_margin(&p, alpha, beta, &mut cutoffs)
                         .expect("settled near the end");
                     let case =
                         format!("seed {seed}, {v} for {truth} in {alpha}..{beta}, {first:?}");
@@ -431,19 +446,19 @@ fn the_last_two_turns_are_settled_within_any_window() {
                     } else {
                         assert!(v >= beta, "{case}");
                     }
-                    if empties == 2 && v >= beta {
-                        let mv = killer.expect("a move reaching the top");
+                    if empties >= 2 && v >= beta {
+                        let mv = killers[0][0].expect("a move reaching the top");
                         assert!(p.is_legal(mv) && after(&p, mv) >= beta, "{case}: {mv}");
                         kept += 1;
                     }
                 }
             }
-            checked += 1;
+            checked[empties as usize] += 1;
         }
     }
     assert!(
-        checked >= 200 && kept > 0,
-        "only {checked} positions, {kept} moves kept"
+        checked[1] >= 100 && checked[2] >= 200 && checked[3] >= 60 && kept > 0,
+        "only {checked:?} positions, {kept} moves kept"
     );
 }
 

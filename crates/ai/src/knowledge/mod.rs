@@ -17,6 +17,8 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Outcome, Seat};
 
+use crate::cutoffs::Cutoffs;
+
 /// The most seats any Trigonal game has.
 pub const MAX_SEATS: usize = 4;
 
@@ -95,17 +97,16 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     /// (at most `alpha`: an upper bound; at least `beta`: a lower bound), as alpha-beta allows.
     /// A shortcut for the exact solver's last plies.
     ///
-    /// `killer` is a move that reached `beta` in a position searched just before (a sibling's,
-    /// as alpha-beta's killer moves are): tried first where it is legal. A move that reaches
-    /// `beta` here may be left in its place for the next.
+    /// `cutoffs` lends alpha-beta's killer moves and history: the moves that cut off positions
+    /// searched just before, to be tried first, and to be taught the moves that cut off here.
     fn end_margin(
         &self,
         position: &G,
         alpha: i32,
         beta: i32,
-        killer: &mut Option<G::Move>,
+        cutoffs: &mut Cutoffs<'_, G::Move>,
     ) -> Option<i32> {
-        let _ = (position, alpha, beta, killer);
+        let _ = (position, alpha, beta, cutoffs);
         None
     }
 

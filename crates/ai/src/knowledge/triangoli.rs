@@ -8,6 +8,7 @@ use trigonal_core::{Game, Seat};
 use trigonal_triangoli::{Move, Triangoli, SECTORS};
 
 use super::Knowledge;
+use crate::cutoffs::{remember_killer, Cutoffs, Killers};
 
 /// Triangoli knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -84,14 +85,20 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
         position: &Triangoli,
         alpha: i32,
         beta: i32,
-        killer: &mut Option<Move>,
+        cutoffs: &mut Cutoffs<'_, Move>,
     ) -> Option<i32> {
         if position.must_pass() {
             return None;
         }
         match position.empty_triangles() {
             1 => Some(last_turn(position, beta)),
-            2 => Some(last_two_turns(position, alpha, beta, killer)),
+            2 => Some(last_two_turns(
+                position,
+                alpha,
+                beta,
+                &mut cutoffs.killers[0],
+            )),
+            3 => Some(last_three_turns(position, alpha, beta, cutoffs)),
             _ => None,
         }
     }
@@ -129,14 +136,14 @@ fn last_turn(position: &Triangoli, enough: i32) -> i32 {
 }
 
 /// The final margin with best play from a position (not over) with two empty triangles, within
-/// `alpha..beta`, `killer` tried first (see [`Knowledge::end_margin`]).
+/// `alpha..beta`, `killers` tried first (see [`Knowledge::end_margin`]).
 ///
 /// A move after which the opponent plays the last turn can only end lower for the mover than the
 /// margin as if the game ended at once: the opponent's cylinders and exchanges never add to the
 /// mover's sectors. So moves are tried best margin first, and one whose margin cannot beat what
 /// is already had is not searched (unless the opponent must pass and the mover plays again).
 /// The seat to move has a turn (it does not pass).
-fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killer: &mut Option<Move>) -> i32 {
+fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Killers<Move>) -> i32 {
     let me = position.to_move().expect("a position to move in");
     // The value of `mv`, whose margin as if the game ended after it is `margin`, where `floor`
     // is already had: exact above `floor`, else at most `floor`; at least `beta` if it gets
@@ -160,11 +167,12 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killer: &mut Opti
         }
     };
     let mut best = i32::MIN;
-    let tried = killer.filter(|&mv| position.is_legal(mv));
-    if let Some(mv) = tried {
+    let tried = legal_killers(position, killers);
+    for mv in tried.iter().flatten().copied() {
         let counts = sectors_after(position, mv).expect("a turn");
-        best = value(mv, margin_counts(&counts, me), alpha);
+        best = best.max(value(mv, margin_counts(&counts, me), alpha.max(best)));
         if best >= beta {
+            remember_killer(killers, mv);
             return best;
         }
     }
@@ -176,14 +184,105 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killer: &mut Opti
     });
     scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
     for (margin, mv) in scored {
-        if Some(mv) == tried {
+        if tried.contains(&Some(mv)) {
             continue;
         }
         best = best.max(value(mv, margin, alpha.max(best)));
         if best >= beta {
-            *killer = Some(mv);
+            remember_killer(killers, mv);
             break;
         }
+    }
+    best
+}
+
+/// The killers that are legal in `position`, once each.
+fn legal_killers(position: &Triangoli, killers: &Killers<Move>) -> Killers<Move> {
+    let first = killers[0].filter(|&mv| position.is_legal(mv));
+    let second = killers[1].filter(|&mv| Some(mv) != first && position.is_legal(mv));
+    [first, second]
+}
+
+/// The final margin with best play from a position (not over) with three empty triangles, within
+/// `alpha..beta`, with alpha-beta's `cutoffs` (see [`Knowledge::end_margin`]). The seat to move
+/// has a turn.
+///
+/// Alpha-beta as the search's own nodes do it, without a table (too few positions this near
+/// the end come round twice) and without their bookkeeping: the killers first, then the turns
+/// by history (by their margin as if the game ended after them where it is equal), each
+/// answered by [`last_two_turns`].
+fn last_three_turns(
+    position: &Triangoli,
+    mut alpha: i32,
+    beta: i32,
+    cutoffs: &mut Cutoffs<'_, Move>,
+) -> i32 {
+    let me = position.to_move().expect("a position to move in");
+    let killers = &mut *cutoffs.killers;
+    // The value of `mv` within `alpha..beta`.
+    let value = |mv: Move, alpha: i32, beta: i32, killers: &mut [Killers<Move>]| -> i32 {
+        let mut child = position.clone();
+        child.play(mv);
+        match child.to_move() {
+            None => final_margin(&child, me),
+            Some(_) if child.must_pass() => {
+                child.play(Move::Pass);
+                match child.to_move() {
+                    None => final_margin(&child, me),
+                    Some(_) => last_two_turns(&child, alpha, beta, &mut killers[2]),
+                }
+            }
+            Some(_) => -last_two_turns(&child, -beta, -alpha, &mut killers[1]),
+        }
+    };
+    // Principal-variation search: the first move in the whole window, the others first in a
+    // null window above what is had, where the last turns prune most.
+    let mut searched = 0;
+    let mut search = |mv: Move, alpha: i32, killers: &mut [Killers<Move>]| -> i32 {
+        searched += 1;
+        if searched == 1 {
+            return value(mv, alpha, beta, killers);
+        }
+        let v = value(mv, alpha, alpha + 1, killers);
+        if v > alpha && v < beta && alpha + 1 < beta {
+            value(mv, alpha, beta, killers)
+        } else {
+            v
+        }
+    };
+    let mut best = i32::MIN;
+    let tried = legal_killers(position, &killers[0]);
+    let mut cut = None;
+    for mv in tried.iter().flatten().copied() {
+        best = best.max(search(mv, alpha, killers));
+        if best >= beta {
+            cut = Some(mv);
+            break;
+        }
+        alpha = alpha.max(best);
+    }
+    if cut.is_none() {
+        let mut scored: SmallVec<[(u32, i32, Move); 64]> = SmallVec::new();
+        position.turns_with_counts(|mv, counts| {
+            scored.push((cutoffs.history.score(&mv), margin_counts(counts, me), mv));
+            true
+        });
+        scored.sort_unstable_by_key(|&(history, margin, _)| std::cmp::Reverse((history, margin)));
+        for (_, _, mv) in scored {
+            if tried.contains(&Some(mv)) {
+                continue;
+            }
+            best = best.max(search(mv, alpha, killers));
+            if best >= beta {
+                cut = Some(mv);
+                break;
+            }
+            alpha = alpha.max(best);
+        }
+    }
+    if let Some(mv) = cut {
+        remember_killer(&mut killers[0], mv);
+        cutoffs.history.reward(&mv, 3);
     }
     best
 }
