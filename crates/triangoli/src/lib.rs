@@ -286,7 +286,14 @@ impl Triangoli {
         };
         let g = &*GEOMETRY;
         let reach = self.reserve[me].min(3) as usize;
-        for ray in &g.ray[from.0 as usize] {
+        if reach == 0 {
+            return;
+        }
+        for (dir, ray) in g.ray[from.0 as usize].iter().enumerate() {
+            // Near the end most lines lead to no empty triangle: one lookup skips them.
+            if g.reach[from.0 as usize][dir][reach - 1] & self.empty == 0 {
+                continue;
+            }
             for (i, &step) in ray[..reach].iter().enumerate() {
                 let Some(to) = step else { break };
                 if Some(to) == other {
