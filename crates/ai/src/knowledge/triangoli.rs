@@ -367,3 +367,42 @@ fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
 pub fn evaluate(position: &Triangoli, me: Seat) -> i32 {
     evaluate_counts(&position.sector_cylinders(), me)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use rand::{Rng, SeedableRng};
+    use trigonal_core::Outcome;
+
+    proptest! {
+        /// The final margin is the rules' own scoring in one number, for either seat: 16 × the
+        /// cylinders kept more, plus the sectors won more; its sign names the winner.
+        #[test]
+        fn the_final_margin_is_the_rules_scoring(seed in any::<u64>()) {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut position = Triangoli::start();
+            let mut moves = Vec::new();
+            while position.to_move().is_some() {
+                position.legal_moves(&mut moves);
+                position.play(moves[rng.gen_range(0..moves.len())]);
+            }
+            let score = position.sector_score();
+            let outcome = position.outcome().expect("over");
+            for seat in [Seat(0), Seat(1)] {
+                let (me, them) = (seat.index(), 1 - seat.index());
+                let margin = final_margin(&position, seat);
+                let kept = score.kept[me] as i32 - score.kept[them] as i32;
+                let won = score.sectors_won[me] as i32 - score.sectors_won[them] as i32;
+                prop_assert_eq!(margin, 16 * kept + won);
+                prop_assert_eq!(split_margin(margin), (kept, won));
+                let verdict = match margin.signum() {
+                    1 => Outcome::win(seat),
+                    -1 => Outcome::win(Seat(them as u8)),
+                    _ => Outcome::DRAW,
+                };
+                prop_assert_eq!(verdict, outcome);
+            }
+        }
+    }
+}
