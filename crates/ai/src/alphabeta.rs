@@ -645,13 +645,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         if self.killers.len() < ply + END_PLIES {
             self.killers.resize(ply + END_PLIES, [None, None]);
         }
+        // How much of the game is left: asked once, since the node decides several things by it.
+        let left = self.knowledge.left(position);
         // The heuristic search settles the end only where it lies within its horizon: beyond,
         // the evaluation is the cheaper answer it asks for.
-        let settle = self.to_the_end
-            || self
-                .knowledge
-                .left(position)
-                .is_some_and(|left| left as i32 <= depth);
+        let settle = self.to_the_end || left.is_some_and(|left| left as i32 <= depth);
         if ply > 0 && settle {
             // Exact search asks within its window; the heuristic one needs the margin's sign.
             let (lo, hi) = if self.to_the_end {
@@ -679,10 +677,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                 .evaluate(position)
                 .expect("alpha-beta needs an evaluation");
         }
-        let use_table = self
-            .knowledge
-            .left(position)
-            .is_none_or(|left| left > self.table_below);
+        let use_table = left.is_none_or(|left| left > self.table_below);
         let key = if use_table {
             position.position_hash()
         } else {
@@ -735,9 +730,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                     if !listed {
                         listed = true;
                         self.knowledge.search_moves(position, &mut moves);
-                        if let Some(cut) =
-                            self.child_cut(position, me, &moves, ply, beta, use_table)
-                        {
+                        if let Some(cut) = self.child_cut(position, me, &moves, ply, beta, left) {
                             self.buffers[ply] = (moves, scores);
                             *best = Some(cut.1);
                             return cut.0;
@@ -800,12 +793,12 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                 alpha = value;
                 if alpha >= beta {
                     remember_killer(&mut self.killers[ply], mv);
-                    let left = if self.to_the_end {
-                        self.knowledge.left(position).unwrap_or(1)
+                    let saved = if self.to_the_end {
+                        left.unwrap_or(1)
                     } else {
                         depth.max(1) as u32
                     };
-                    self.history.reward(&mv, left);
+                    self.history.reward(&mv, saved);
                     break;
                 }
             }
@@ -833,7 +826,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             depth.min(TO_THE_END as i32 - 1)
         };
         let weight = if self.to_the_end {
-            self.knowledge.left(position).unwrap_or(u32::MAX)
+            left.unwrap_or(u32::MAX)
         } else {
             depth as u32
         }
@@ -851,7 +844,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
 
     /// An enhanced transposition cut-off: in an exact search, far enough from the end that the
     /// children are in the table, a child whose stored value already proves the node worth at
-    /// least `beta` for `me` settles it without a search. That value and the move.
+    /// least `beta` for `me` settles it without a search. That value and the move; `left` is
+    /// the node's [`Knowledge::left`].
     fn child_cut(
         &self,
         position: &G,
@@ -859,13 +853,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         moves: &[G::Move],
         ply: usize,
         beta: i32,
-        use_table: bool,
+        left: Option<u32>,
     ) -> Option<(i32, G::Move)> {
-        let far = self
-            .knowledge
-            .left(position)
-            .is_some_and(|left| left > self.table_below + 2);
-        if !(self.to_the_end && use_table && ply > 0 && far) {
+        // Far enough from the end implies the node uses the table.
+        let far = left.is_some_and(|left| left > self.table_below + 2);
+        if !(self.to_the_end && ply > 0 && far) {
             return None;
         }
         for &mv in moves {

@@ -226,11 +226,9 @@ fn last_three_turns(
         match child.to_move() {
             None => final_margin(&child, me),
             Some(_) if child.must_pass() => {
+                // The opponent passes only when the mover can play on.
                 child.play(Move::Pass);
-                match child.to_move() {
-                    None => final_margin(&child, me),
-                    Some(_) => last_two_turns(&child, alpha, beta, &mut killers[2]),
-                }
+                last_two_turns(&child, alpha, beta, &mut killers[2])
             }
             Some(_) => -last_two_turns(&child, -beta, -alpha, &mut killers[1]),
         }
@@ -282,7 +280,7 @@ fn last_three_turns(
     }
     if let Some(mv) = cut {
         remember_killer(&mut killers[0], mv);
-        cutoffs.history.reward(&mv, 3);
+        cutoffs.history.reward(&mv, position.empty_triangles());
     }
     best
 }
