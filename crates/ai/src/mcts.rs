@@ -35,6 +35,12 @@ pub struct MctsParams {
     /// The playouts a leaf gives before it is expanded (1: at its second visit). More keeps a
     /// long search's tree growing within `max_nodes`, deeper where it is visited most.
     pub expand_after: u32,
+    /// First-play urgency: `None`, every child of a node is visited once before any is visited
+    /// twice; `Some(d)`, an unvisited child counts in selection at its parent's mean reward for
+    /// the mover plus `d`, and a node's children are tried in the order of the knowledge's
+    /// [`Knowledge::move_scores`] (best first), so that a wide node's search can go deep along
+    /// its likeliest moves before it has tried them all.
+    pub first_play: Option<f32>,
 }
 
 impl Default for MctsParams {
@@ -44,6 +50,7 @@ impl Default for MctsParams {
             threads: 1,
             max_nodes: 3_000_000,
             expand_after: 1,
+            first_play: None,
         }
     }
 }
@@ -103,6 +110,7 @@ struct Tree<G: Game> {
     /// Scratch: the path of the current iteration (node, seat to move there).
     path: Vec<(usize, Seat)>,
     moves: Vec<G::Move>,
+    scores: Vec<i32>,
 }
 
 impl<G: Game> Tree<G> {
@@ -114,6 +122,7 @@ impl<G: Game> Tree<G> {
             rng,
             path: Vec::new(),
             moves: Vec::new(),
+            scores: Vec::new(),
         }
     }
 
@@ -161,7 +170,12 @@ impl<G: Game> Tree<G> {
 
     /// Marks the root's children whose outcome `proven` gives (proven by another search) as
     /// proven, expanding the root first if need be; the root too when that proves it.
-    fn know<K: Knowledge<G>>(&mut self, proven: &[(G::Move, Outcome)], knowledge: &K) {
+    fn know<K: Knowledge<G>>(
+        &mut self,
+        proven: &[(G::Move, Outcome)],
+        knowledge: &K,
+        params: &MctsParams,
+    ) {
         let Some(seat) = self.root.to_move() else {
             return;
         };
@@ -173,7 +187,7 @@ impl<G: Game> Tree<G> {
         if self.nodes[0].len == 0 {
             let previous = self.previous_own_move(seat);
             let root = self.root.clone();
-            self.expand(0, &root, previous, knowledge);
+            self.expand(0, &root, previous, knowledge, params);
         }
         for c in self.nodes[0].children() {
             let mv = self.nodes[c].mv;
@@ -235,7 +249,7 @@ impl<G: Game> Tree<G> {
                     break self.playout(&mut state, knowledge);
                 }
                 let previous = self.previous_own_move(seat);
-                self.expand(node, &state, previous, knowledge);
+                self.expand(node, &state, previous, knowledge, params);
             }
             node = self.select(node, seat, params);
             state.play(self.nodes[node].mv.expect("a child has a move"));
@@ -267,13 +281,15 @@ impl<G: Game> Tree<G> {
 
     /// Creates the children of leaf `node`, whose position is `state` (reached by the mover's
     /// own `previous` move, if known), shuffled, so that unvisited children are tried in a random
-    /// order.
+    /// order — with first-play urgency, best first by the knowledge's move scores, ties in a
+    /// random order.
     fn expand<K: Knowledge<G>>(
         &mut self,
         node: usize,
         state: &G,
         previous: Option<G::Move>,
         knowledge: &K,
+        params: &MctsParams,
     ) {
         knowledge.search_moves(state, &mut self.moves);
         if let Some(previous) = previous {
@@ -292,6 +308,19 @@ impl<G: Game> Tree<G> {
             let j = self.rng.gen_range(0..=i);
             self.moves.swap(i, j);
         }
+        if params.first_play.is_some()
+            && knowledge.move_scores(state, &self.moves, &mut self.scores)
+        {
+            let mut scored: Vec<(i32, G::Move)> = self
+                .scores
+                .iter()
+                .copied()
+                .zip(self.moves.iter().copied())
+                .collect();
+            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            self.moves.clear();
+            self.moves.extend(scored.into_iter().map(|(_, mv)| mv));
+        }
         for &mv in &self.moves {
             self.nodes.push(Node::new(Some(mv)));
         }
@@ -300,8 +329,9 @@ impl<G: Game> Tree<G> {
         n.len = self.moves.len() as u32;
     }
 
-    /// The child of `node` to descend into: an unvisited one first (in stored order), else the
-    /// best by UCB1 for `seat`; a proven child counts at its proven value.
+    /// The child of `node` to descend into: the best by UCB1 for `seat`, a proven child
+    /// counting at its proven value; an unvisited one (the first in stored order) before any
+    /// visited one, or with first-play urgency at its parent's mean plus the urgency.
     fn select(&self, node: usize, seat: Seat, params: &MctsParams) -> usize {
         let parent = &self.nodes[node];
         let log_n = (parent.visits.max(1) as f32).ln();
@@ -309,12 +339,17 @@ impl<G: Game> Tree<G> {
         let players = self.root.players();
         let mut best = usize::MAX;
         let mut best_value = f32::NEG_INFINITY;
+        let mut unvisited = None;
         for c in parent.children() {
             let child = &self.nodes[c];
             let value = if child.proof != UNPROVEN {
                 outcome_shares(outcome_of(child.proof), players)[s]
             } else if child.visits == 0 {
-                return c;
+                if params.first_play.is_none() {
+                    return c;
+                }
+                unvisited = unvisited.or(Some(c));
+                continue;
             } else {
                 let n = child.visits as f32;
                 child.reward[s] / n + params.exploration * (log_n / n).sqrt()
@@ -322,6 +357,12 @@ impl<G: Game> Tree<G> {
             if value > best_value {
                 best_value = value;
                 best = c;
+            }
+        }
+        if let (Some(c), Some(urgency)) = (unvisited, params.first_play) {
+            let mean = parent.reward[s] / parent.visits.max(1) as f32;
+            if best == usize::MAX || mean + urgency > best_value {
+                return c;
             }
         }
         best
@@ -495,7 +536,7 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
             }
         }
         for tree in &mut self.trees {
-            tree.know(proven, &self.knowledge);
+            tree.know(proven, &self.knowledge, &self.params);
         }
         let budget = match budget {
             Budget::Iterations(n) => Budget::Iterations(n.div_ceil(threads as u64)),
@@ -705,6 +746,67 @@ mod tests {
             sizes.push(tree.nodes.len());
         }
         assert!(sizes[0] > sizes[1] && sizes[1] > sizes[2], "{sizes:?}");
+    }
+
+    /// Scores a move by the stones it takes: taking two first.
+    #[derive(Clone)]
+    struct MostFirst;
+
+    impl Knowledge<Pile> for MostFirst {
+        fn name(&self) -> &'static str {
+            "most-first"
+        }
+        fn move_scores(&self, _: &Pile, moves: &[Take], scores: &mut Vec<i32>) -> bool {
+            scores.clear();
+            scores.extend(moves.iter().map(|t| t.0 as i32));
+            true
+        }
+    }
+
+    /// The root's children of the first tree: (move, visits), in stored order.
+    fn root_children(search: &Mcts<Pile, MostFirst>) -> Vec<(Take, u32)> {
+        let tree = &search.trees[0];
+        tree.nodes[0]
+            .children()
+            .map(|c| (tree.nodes[c].mv.unwrap(), tree.nodes[c].visits))
+            .collect()
+    }
+
+    #[test]
+    fn first_play_urgency_tries_the_best_scored_child_first_and_the_rest_when_it_looks_worse() {
+        let search = |first_play, seed| {
+            let params = MctsParams {
+                first_play,
+                ..MctsParams::default()
+            };
+            // 301 stones: nothing is proven in 40 iterations.
+            let mut search = Mcts::new(MostFirst, params, seed);
+            search.search(&Pile::of(301), Budget::Iterations(40));
+            search
+        };
+        let mut orders = std::collections::BTreeSet::new();
+        for seed in 0..8 {
+            // Without urgency: shuffled, and every child visited before any twice.
+            let plain = root_children(&search(None, seed));
+            assert!(plain.iter().all(|&(_, v)| v > 0), "{plain:?}");
+            orders.insert(plain[0].0 .0);
+            // An urgency below anything a visited child can show: only the best scored child is
+            // ever searched, at every node of its line.
+            let narrow = search(Some(-2.0), seed);
+            assert_eq!(root_children(&narrow), [(Take(2), 40), (Take(1), 0)]);
+            let tree = &narrow.trees[0];
+            let line = tree.nodes.iter().filter(|n| n.visits > 0).count();
+            assert_eq!(
+                line,
+                1 + 40,
+                "the root, and one node a level deeper each iteration"
+            );
+            // An urgency above anything: each unvisited child first, best scored first.
+            let wide = root_children(&search(Some(2.0), seed));
+            assert_eq!(wide[0].0, Take(2));
+            assert!(wide.iter().all(|&(_, v)| v > 0), "{wide:?}");
+        }
+        assert_eq!(orders.len(), 2, "plain expansion is shuffled");
     }
 
     #[test]

@@ -9,6 +9,8 @@
 //! - Playouts: with probability `greedy`, the action that most raises the mover's score against
 //!   the others' (a stone home, an opponent's stone onto ground that counts against them) when
 //!   one raises it; otherwise the game's own playout choice.
+//! - Move scores: that same gain, the order in which the search tries a node's children (with
+//!   first-play urgency, [`crate::mcts::MctsParams::first_play`]).
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -96,6 +98,15 @@ impl Knowledge<TriangleGame> for TriangleGameKnowledge {
             .slides(u)
             .iter()
             .any(|t| t.to == w && t.clear & occupied_before == 0)
+    }
+
+    fn move_scores(&self, position: &TriangleGame, moves: &[Move], scores: &mut Vec<i32>) -> bool {
+        let Some(me) = position.to_move() else {
+            return false;
+        };
+        scores.clear();
+        scores.extend(moves.iter().map(|&mv| gain(position, me, mv)));
+        true
     }
 
     fn playout(&self, position: &TriangleGame, moves: &[Move], rng: &mut SmallRng) -> usize {
