@@ -24,6 +24,9 @@ for (const size of SIZES) {
       // The opening single on T1, then the computer's.
       await tap(await spotOf(page, 'T1'));
       assert.equal(await myTurnOrOver(page), 'turn');
+      // The board may still show the moment before the computer's reply: wait for my turn's,
+      // where my single is movable, before asking the server for it.
+      await page.waitForSelector('svg.board.interactive .figure.is-target[data-id="T1"]');
       const v = await view(id);
       assert.equal(v.history[0], '@T1');
 
