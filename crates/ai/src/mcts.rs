@@ -111,6 +111,7 @@ struct Tree<G: Game> {
     path: Vec<(usize, Seat)>,
     moves: Vec<G::Move>,
     scores: Vec<i32>,
+    ranked: Vec<(i32, G::Move)>,
 }
 
 impl<G: Game> Tree<G> {
@@ -123,6 +124,7 @@ impl<G: Game> Tree<G> {
             path: Vec::new(),
             moves: Vec::new(),
             scores: Vec::new(),
+            ranked: Vec::new(),
         }
     }
 
@@ -311,15 +313,14 @@ impl<G: Game> Tree<G> {
         if params.first_play.is_some()
             && knowledge.move_scores(state, &self.moves, &mut self.scores)
         {
-            let mut scored: Vec<(i32, G::Move)> = self
-                .scores
-                .iter()
-                .copied()
-                .zip(self.moves.iter().copied())
-                .collect();
-            scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+            // Stable: equal scores keep the shuffled order.
+            self.ranked.clear();
+            self.ranked
+                .extend(self.scores.iter().copied().zip(self.moves.iter().copied()));
+            self.ranked
+                .sort_by_key(|&(score, _)| std::cmp::Reverse(score));
             self.moves.clear();
-            self.moves.extend(scored.into_iter().map(|(_, mv)| mv));
+            self.moves.extend(self.ranked.iter().map(|&(_, mv)| mv));
         }
         for &mv in &self.moves {
             self.nodes.push(Node::new(Some(mv)));
