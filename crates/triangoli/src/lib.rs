@@ -347,6 +347,21 @@ impl Triangoli {
         });
     }
 
+    /// How many turns the seat to move has: the length of [`Game::legal_moves`] in a turn (0 when
+    /// it must pass, in the set-up, or when the game is over), counted without listing them —
+    /// searches order moves by how few replies they leave.
+    pub fn turn_count(&self) -> usize {
+        if self.phase != Phase::Turn {
+            return 0;
+        }
+        let mut count = 0;
+        self.destinations(|_, _, places, sources, k| {
+            count += places.count_ones() as usize * exchange_count(sources, k);
+            true
+        });
+        count
+    }
+
     /// Every turn of the seat to move, in the order of [`Game::legal_moves`], with the sector
     /// counts ([`Triangoli::sector_cylinders`]) it leads to, without playing it. `visit` returns
     /// false to stop.
@@ -546,6 +561,18 @@ fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> 
         }
     };
     reachable & empty != 0
+}
+
+/// How many different exchanges take exactly `k` cylinders from `sources` (triangle, cylinders
+/// there): what [`enumerate_exchanges`] lists, counted.
+fn exchange_count(sources: &[(u8, u8)], k: u8) -> usize {
+    match (k, sources) {
+        (0, _) => 1,
+        // Every source holds at least one.
+        (1, _) => sources.len(),
+        (_, []) => 0,
+        (_, [(_, c), rest @ ..]) => (0..=(*c).min(k)).map(|j| exchange_count(rest, k - j)).sum(),
+    }
 }
 
 /// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in

@@ -100,6 +100,7 @@ proptest! {
                 true
             });
             prop_assert_eq!(seen.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), moves.clone());
+            prop_assert_eq!(g.turn_count(), moves.len());
             for (mv, counts) in &seen {
                 let mut child = g.clone();
                 child.play(*mv);
