@@ -220,7 +220,7 @@ const PLAN_VISITS: u32 = 32;
 ///
 /// In games whose turns are several moves (The Triangle Game's place, slides, pickups and end),
 /// one search plans the whole turn: the moves after the first come from the tree that search
-/// grew, as long as it looked at them enough ([`PLAN_VISITS`]); a move it did not is searched
+/// grew, as long as it looked at them enough (`PLAN_VISITS`); a move it did not is searched
 /// again, with what is left of the turn's budget.
 pub struct MctsPlayer<G: Game, K: Knowledge<G>> {
     knowledge: K,
