@@ -29,7 +29,8 @@ for (const size of SIZES) {
         id = await startGame(page, 'four-triangles', { seats: ['ai'], level: 'random' });
         await tap(await spotOf(page, 'T1'));
         assert.equal(await myTurnOrOver(page), 'turn');
-        for (let i = 0; i < 100 && (v = await view(id)).history.length < 2; i++) await page.waitForTimeout(100);
+        await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] .move-btn').length >= 2);
+        v = await view(id);
         assert.equal(v.history[0], '@T1');
         if (!v.history[1].startsWith('R')) break;
         assert.ok(attempt < 10, 'ten random replies in a row turned a triangle');

@@ -310,6 +310,7 @@ impl<G: Game> Tree<G> {
             let j = self.rng.gen_range(0..=i);
             self.moves.swap(i, j);
         }
+        self.scores.clear();
         if params.first_play.is_some()
             && knowledge.move_scores(state, &self.moves, &mut self.scores)
         {
@@ -758,7 +759,6 @@ mod tests {
             "most-first"
         }
         fn move_scores(&self, _: &Pile, moves: &[Take], scores: &mut Vec<i32>) -> bool {
-            scores.clear();
             scores.extend(moves.iter().map(|t| t.0 as i32));
             true
         }

@@ -66,9 +66,9 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
         position.playout_choice(moves, rng.gen())
     }
 
-    /// Fills `scores` (one per move of `moves`) with an ordering score, higher for moves more
-    /// likely to be best, for alpha-beta's move ordering; returns `false` (the default) when there
-    /// is no such knowledge.
+    /// Fills `scores` (given empty; one per move of `moves`) with an ordering score, higher for
+    /// moves more likely to be best, for alpha-beta's move ordering and MCTS's first-play
+    /// urgency; returns `false` (the default) when there is no such knowledge.
     fn move_scores(&self, position: &G, moves: &[G::Move], scores: &mut Vec<i32>) -> bool {
         let _ = (position, moves, scores);
         false

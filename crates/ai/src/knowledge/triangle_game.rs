@@ -104,7 +104,6 @@ impl Knowledge<TriangleGame> for TriangleGameKnowledge {
         let Some(me) = position.to_move() else {
             return false;
         };
-        scores.clear();
         scores.extend(moves.iter().map(|&mv| gain(position, me, mv)));
         true
     }
