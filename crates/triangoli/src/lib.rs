@@ -354,12 +354,54 @@ impl Triangoli {
         if self.phase != Phase::Turn {
             return 0;
         }
+        self.count_turns()
+    }
+
+    /// The turns the seat to move would have, counted by where its pawn may end.
+    fn count_turns(&self) -> usize {
         let mut count = 0;
         self.destinations(|_, _, places, sources, k| {
             count += places.count_ones() as usize * exchange_count(sources, k);
             true
         });
         count
+    }
+
+    /// How many turns the opponent of the seat to move has after the turn of these parts (0 when
+    /// it must pass then, or the game ends): [`Triangoli::turn_count`] of the position after it,
+    /// found without settling who moves next, for searches that order turns by it.
+    pub fn replies_after(&self, to: Point, triangle: Triangle, exchange: Exchange) -> usize {
+        let mut after = self.clone();
+        after.place_and_exchange(to, triangle, exchange);
+        after.to_move = 1 - self.to_move;
+        // A seat with no turn has no destination: the count is 0 without asking whether it
+        // passes or the game ends.
+        after.count_turns()
+    }
+
+    /// The seat to move's turn of these parts, on the board (the pawn, the cylinders, the
+    /// reserves) but not who moves next.
+    fn place_and_exchange(&mut self, to: Point, triangle: Triangle, exchange: Exchange) {
+        let me = self.to_move as usize;
+        let opp = 1 - me;
+        let from = self.pawn[me].expect("pawn placed");
+        let (_, d) = steps_between(from, to).expect("a straight move");
+        self.pawn[me] = Some(to);
+        self.cells[triangle.0 as usize][me] += d;
+        self.sectors[triangle.sector()][me] += d;
+        self.reserve[me] -= d;
+        self.empty &= !(1 << triangle.0);
+        for t in exchange.triangles() {
+            let cell = &mut self.cells[t.0 as usize];
+            cell[opp] -= 1;
+            cell[me] += 1;
+            let sector = &mut self.sectors[t.sector()];
+            sector[opp] -= 1;
+            sector[me] += 1;
+        }
+        let k = exchange.len() as u8;
+        self.reserve[opp] += k;
+        self.reserve[me] -= k;
     }
 
     /// Every turn of the seat to move, in the order of [`Game::legal_moves`], with the sector
@@ -564,14 +606,21 @@ fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> 
 }
 
 /// How many different exchanges take exactly `k` cylinders from `sources` (triangle, cylinders
-/// there): what [`enumerate_exchanges`] lists, counted.
+/// there, at least one each): what [`enumerate_exchanges`] lists, counted. `k` is at most 3 and
+/// at most what the sources hold, so the count has a closed form: `k` different triangles, or
+/// two from one triangle and one from another, or three from one.
 fn exchange_count(sources: &[(u8, u8)], k: u8) -> usize {
-    match (k, sources) {
-        (0, _) => 1,
-        // Every source holds at least one.
-        (1, _) => sources.len(),
-        (_, []) => 0,
-        (_, [(_, c), rest @ ..]) => (0..=(*c).min(k)).map(|j| exchange_count(rest, k - j)).sum(),
+    let n = sources.len();
+    let holding = |c: u8| sources.iter().filter(|&&(_, held)| held >= c).count();
+    match k {
+        0 => 1,
+        1 => n,
+        2 => n * n.saturating_sub(1) / 2 + holding(2),
+        _ => {
+            n * n.saturating_sub(1) * n.saturating_sub(2) / 6
+                + holding(2) * n.saturating_sub(1)
+                + holding(3)
+        }
     }
 }
 
@@ -735,24 +784,7 @@ impl Game for Triangoli {
                 triangle,
                 exchange,
             } => {
-                let from = self.pawn[me].expect("pawn placed");
-                let (_, d) = steps_between(from, to).expect("a straight move");
-                self.pawn[me] = Some(to);
-                self.cells[triangle.0 as usize][me] += d;
-                self.sectors[triangle.sector()][me] += d;
-                self.reserve[me] -= d;
-                self.empty &= !(1 << triangle.0);
-                for t in exchange.triangles() {
-                    let cell = &mut self.cells[t.0 as usize];
-                    cell[opp] -= 1;
-                    cell[me] += 1;
-                    let sector = &mut self.sectors[t.sector()];
-                    sector[opp] -= 1;
-                    sector[me] += 1;
-                }
-                let k = exchange.len() as u8;
-                self.reserve[opp] += k;
-                self.reserve[me] -= k;
+                self.place_and_exchange(to, triangle, exchange);
                 self.settle(opp as u8);
             }
         }
@@ -811,5 +843,29 @@ impl Game for Triangoli {
 
     fn clicks(&self, mv: Move) -> Vec<String> {
         present::clicks(mv)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way an exchange can meet its sources (one to six triangles holding one to three
+    /// opposing cylinders, taking zero to three): the closed form counts what is listed.
+    #[test]
+    fn the_exchanges_counted_are_those_listed() {
+        let mut out = [Exchange::NONE; 56];
+        for n in 0..=6usize {
+            for held in 0..3usize.pow(n as u32) {
+                let sources: Vec<(u8, u8)> = (0..n)
+                    .map(|i| (i as u8, (held / 3usize.pow(i as u32) % 3) as u8 + 1))
+                    .collect();
+                let total: u8 = sources.iter().map(|&(_, c)| c).sum();
+                for k in 0..=3.min(total) {
+                    let listed = enumerate_exchanges(&sources, k, &mut out);
+                    assert_eq!(exchange_count(&sources, k), listed, "{sources:?}, {k}");
+                }
+            }
+        }
     }
 }

@@ -86,7 +86,7 @@ proptest! {
     }
 
     /// The turns with their sector counts are the legal turns, in order, each with the counts
-    /// playing it gives; the counts by sector are the different counts of those turns, visited
+    /// playing it gives and the replies it leaves; the counts by sector are the different counts of those turns, visited
     /// no more often than there are turns.
     #[test]
     fn turns_with_counts_are_the_legal_turns_played(seed in any::<u64>()) {
@@ -105,6 +105,10 @@ proptest! {
                 let mut child = g.clone();
                 child.play(*mv);
                 prop_assert_eq!(&child.sector_cylinders(), counts, "{}", mv);
+                let Move::Turn { to, triangle, exchange } = *mv else {
+                    panic!("a turn: {mv}");
+                };
+                prop_assert_eq!(g.replies_after(to, triangle, exchange), child.turn_count(), "{}", mv);
             }
             let mut all: Vec<_> = seen.iter().map(|(_, c)| *c).collect();
             all.sort();
