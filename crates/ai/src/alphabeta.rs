@@ -155,7 +155,7 @@ const TO_THE_END: i16 = i16::MAX;
 /// search on the first line, and the search to the end then visited more positions (Triangoli,
 /// one thread: 12 empty triangles, 8 of seed 1, 11.8 M positions with depth 1 against 16.6 M
 /// with iterative deepening to 8 and 13.1 M without a pre-pass; 20 positions each of 10 and 11
-/// empty, 1.5 M and 7.1 M against 3.5 M and 9.8 M; 13 and 14 empty, within 5 %).
+/// empty, 1.5 M and 7.1 M against 3.5 M and 9.8 M; 13 and 14 empty, within 5 % either way).
 const PRE_PASS_DEPTH: i32 = 1;
 
 impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
