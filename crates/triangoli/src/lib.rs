@@ -204,6 +204,25 @@ impl Triangoli {
         })
     }
 
+    /// Plays `mv`, a turn after which the opponent has a turn of its own
+    /// ([`Triangoli::opponent_can_move_after`] said so), without asking again who moves next:
+    /// the same position as [`Game::play`] gives, for searches that asked already.
+    pub fn play_answered(&mut self, mv: Move) {
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            return self.play(mv);
+        };
+        self.last = ForDisplay(Some(mv));
+        self.place_and_exchange(to, triangle, exchange);
+        self.to_move = 1 - self.to_move;
+        self.phase = Phase::Turn;
+        debug_assert!(self.can_move(self.to_move as usize), "{mv} is answered");
+    }
+
     /// The opponent's cylinders (the opponent of the seat to move) in the triangles of
     /// `triangles`, a bit mask: what an exchange there may take from.
     fn opposing_in(&self, triangles: u32) -> u8 {

@@ -86,8 +86,9 @@ proptest! {
     }
 
     /// The turns with their sector counts are the legal turns, in order, each with the counts
-    /// playing it gives and the replies it leaves; the counts by sector are the different counts of those turns, visited
-    /// no more often than there are turns.
+    /// playing it gives and the replies it leaves (played as answered where the opponent has a
+    /// turn after it: the same position); the counts by sector are the different counts of those
+    /// turns, visited no more often than there are turns.
     #[test]
     fn turns_with_counts_are_the_legal_turns_played(seed in any::<u64>()) {
         let (positions, _) = random_game(seed);
@@ -109,6 +110,13 @@ proptest! {
                     panic!("a turn: {mv}");
                 };
                 prop_assert_eq!(g.replies_after(to, triangle, exchange), child.turn_count(), "{}", mv);
+                if g.opponent_can_move_after(*mv) {
+                    let mut answered = g.clone();
+                    answered.play_answered(*mv);
+                    prop_assert_eq!(answered.position_hash(), child.position_hash(), "{}", mv);
+                    prop_assert_eq!(answered.to_move(), child.to_move(), "{}", mv);
+                    prop_assert!(!answered.must_pass(), "{}", mv);
+                }
             }
             let mut all: Vec<_> = seen.iter().map(|(_, c)| *c).collect();
             all.sort();

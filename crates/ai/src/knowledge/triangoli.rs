@@ -189,10 +189,13 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
             return margin;
         }
         let mut child = position.clone();
+        if answered {
+            child.play_answered(mv);
+            return -last_turn(&child, floor.saturating_neg());
+        }
         child.play(mv);
         match child.to_move() {
             None => margin,
-            Some(_) if answered => -last_turn(&child, floor.saturating_neg()),
             Some(_) => {
                 child.play(Move::Pass);
                 last_turn(&child, beta)
@@ -200,8 +203,9 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
         }
     };
     let mut best = i32::MIN;
-    let tried = legal_killers(position, killers);
-    for mv in tried.iter().flatten().copied() {
+    let mut tried: Killers<Move> = [None, None];
+    for (slot, mv) in tried.iter_mut().zip(legal_killers(position, *killers)) {
+        *slot = Some(mv);
         let counts = sectors_after(position, mv).expect("a turn");
         best = best.max(value(mv, margin_counts(&counts, me), alpha.max(best)));
         if best >= beta {
@@ -229,11 +233,14 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
     best
 }
 
-/// The killers that are legal in `position`, once each.
-fn legal_killers(position: &Triangoli, killers: &Killers<Move>) -> Killers<Move> {
-    let first = killers[0].filter(|&mv| position.is_legal(mv));
-    let second = killers[1].filter(|&mv| Some(mv) != first && position.is_legal(mv));
-    [first, second]
+/// The killers that are legal in `position`, once each, each checked only when it is reached:
+/// where the first settles the position, the second's check is spared.
+fn legal_killers(position: &Triangoli, killers: Killers<Move>) -> impl Iterator<Item = Move> + '_ {
+    let [first, second] = killers;
+    first
+        .into_iter()
+        .chain(second.filter(|&mv| Some(mv) != first))
+        .filter(|&mv| position.is_legal(mv))
 }
 
 /// The final margin with best play from a position (not over) with three empty triangles, within
@@ -282,9 +289,10 @@ fn last_three_turns(
         }
     };
     let mut best = i32::MIN;
-    let tried = legal_killers(position, &killers[0]);
+    let mut tried: Killers<Move> = [None, None];
     let mut cut = None;
-    for mv in tried.iter().flatten().copied() {
+    for (slot, mv) in tried.iter_mut().zip(legal_killers(position, killers[0])) {
+        *slot = Some(mv);
         best = best.max(search(mv, alpha, killers));
         if best >= beta {
             cut = Some(mv);
