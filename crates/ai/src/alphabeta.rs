@@ -416,7 +416,6 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                 }
                 work(self);
             });
-
             self.nodes = nodes.load(Ordering::Relaxed);
             if stopped.load(Ordering::Relaxed) {
                 self.stopped = true;

@@ -386,11 +386,20 @@ impl Triangoli {
         count
     }
 
-    /// How many turns the opponent of the seat to move has after the turn of these parts (0 when
-    /// it must pass then, or the game ends): [`Triangoli::turn_count`] of the position after it,
-    /// found without settling who moves next, for searches that order turns by it.
-    pub fn replies_after(&self, to: Point, triangle: Triangle, exchange: Exchange) -> usize {
+    /// How many turns the opponent of the seat to move has after `mv` (0 when it must pass then,
+    /// or the game ends): [`Triangoli::turn_count`] of the position after it, found for a turn
+    /// without settling who moves next, for searches that order moves by it.
+    pub fn replies_after(&self, mv: Move) -> usize {
         let mut after = self.clone();
+        let Move::Turn {
+            to,
+            triangle,
+            exchange,
+        } = mv
+        else {
+            after.play(mv);
+            return after.turn_count();
+        };
         after.place_and_exchange(to, triangle, exchange);
         after.to_move = 1 - self.to_move;
         // A seat with no turn has no destination: the count is 0 without asking whether it

@@ -128,29 +128,11 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
             return false;
         }
         let base = evaluate_counts(&position.sector_cylinders(), me);
-        scores.extend(
-            moves
-                .iter()
-                .map(|&mv| match (mv, sectors_after(position, mv)) {
-                    (
-                        Move::Turn {
-                            to,
-                            triangle,
-                            exchange,
-                        },
-                        Some(counts),
-                    ) => {
-                        let replies = position.replies_after(to, triangle, exchange);
-                        evaluate_counts(&counts, me) - base - PER_REPLY * replies as i32
-                    }
-                    // A set-up move or a pass (the only move where it is played).
-                    _ => {
-                        let mut child = position.clone();
-                        child.play(mv);
-                        -PER_REPLY * child.turn_count() as i32
-                    }
-                }),
-        );
+        scores.extend(moves.iter().map(|&mv| {
+            let gain =
+                sectors_after(position, mv).map_or(0, |counts| evaluate_counts(&counts, me) - base);
+            gain - PER_REPLY * position.replies_after(mv) as i32
+        }));
         true
     }
 }
