@@ -62,20 +62,35 @@ fn params(level: Level) -> MctsParams {
 /// 7–9 of `trigonal random triangoli --seed 3`, against 1.0–1.3 M so). In 20 games against hard
 /// (`trigonal arena triangoli --agents ai:max,ai:hard --games 20 --seed 5`, 2026-11-26) it won
 /// 13 to 7 expanding at once and 14 to 6 after 4: no loss for a quarter of the memory.
+///
+/// UCB1's constant is 0.2 rather than √2: with √2 and twenty to forty children a node, the
+/// search spread its playouts so evenly that the move played had 5–13 % of them at 14 empty
+/// triangles, and in some drawn positions the one it played lost. Judged by perfect play on the
+/// 20 positions of `trigonal accuracy triangoli --empties 14 --seed 7` (2026-11-26), it kept the
+/// value in 15 with √2 (0.5: 15; 0.2: 17 in each of three runs, the last that command itself).
+/// Over whole games (`trigonal arena triangoli`, 40 games of seed 11 and 80 of seed 12 at 100
+/// ms a move, the two otherwise alike) 0.2 scored 71 of 120 against √2 (59 %).
 pub fn triangoli(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
     let knowledge = TriangoliKnowledge::default();
+    let params = MctsParams {
+        exploration: TRIANGOLI_EXPLORATION,
+        ..params(level)
+    };
     let params = match level {
         Level::Max => MctsParams {
             expand_after: 4,
-            ..params(level)
+            ..params
         },
-        _ => params(level),
+        _ => params,
     };
     Box::new(
         MctsPlayer::new(knowledge, params, budget, seed)
             .with_endgame(Endgame::new(knowledge, 12, 20).with_threads(level.threads())),
     )
 }
+
+/// UCB1's exploration constant in Triangoli (see [`triangoli`]).
+const TRIANGOLI_EXPLORATION: f32 = 0.2;
 
 /// Triangular: MCTS with its knowledge. (Alpha-beta with the knowledge's evaluation beat plain
 /// UCT 29 to 1 in 30 games at 100 ms a move, but lost 2 to 38 to this MCTS.)
