@@ -73,7 +73,7 @@ fn params(level: Level) -> MctsParams {
 pub fn triangoli(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Triangoli>> {
     let knowledge = TriangoliKnowledge::default();
     let params = MctsParams {
-        exploration: TRIANGOLI_EXPLORATION,
+        exploration: 0.2,
         ..params(level)
     };
     let params = match level {
@@ -88,9 +88,6 @@ pub fn triangoli(level: Level, budget: Budget, seed: u64) -> Box<dyn Player<Tria
             .with_endgame(Endgame::new(knowledge, 12, 20).with_threads(level.threads())),
     )
 }
-
-/// UCB1's exploration constant in Triangoli (see [`triangoli`]).
-const TRIANGOLI_EXPLORATION: f32 = 0.2;
 
 /// Triangular: MCTS with its knowledge. (Alpha-beta with the knowledge's evaluation beat plain
 /// UCT 29 to 1 in 30 games at 100 ms a move, but lost 2 to 38 to this MCTS.)
