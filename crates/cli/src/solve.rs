@@ -182,7 +182,12 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
         mean.as_secs_f64(),
         times[n - 1].as_secs_f64()
     );
-    println!("  nodes  median {}, max {}", nodes[n / 2], nodes[n - 1]);
+    println!(
+        "  nodes  median {}, max {}, total {}",
+        nodes[n / 2],
+        nodes[n - 1],
+        nodes.iter().sum::<u64>()
+    );
     println!(
         "  results for the side to move: {} wins, {} draws, {} losses",
         verdicts[0], verdicts[1], verdicts[2]
