@@ -292,12 +292,11 @@ impl Triangoli {
         };
     }
 
-    /// Walks the turns of the seat to move by where the pawn ends: for each end point `to` at
-    /// `d` steps, the empty triangles there to place in (a bit mask, never 0), the opponent's
-    /// cylinders next to it (triangle, count; ascending) and `k`, how many the exchange takes.
-    /// The placement triangle is empty, so it never holds any: the exchange choices are the same
-    /// for every placement.
-    fn destinations(&self, mut visit: impl FnMut(Point, u8, u32, &[(u8, u8)], u8) -> bool) {
+    /// Walks the turns of the seat to move by where the pawn ends, one [`Landing`] per end point;
+    /// `visit` returns false to stop. Searches that need only sector counts work a landing out
+    /// as a whole rather than turn by turn: its turns share the steps, the places and how many
+    /// cylinders the exchange takes.
+    pub fn landings(&self, mut visit: impl FnMut(&Landing) -> bool) {
         let me = self.to_move as usize;
         let opp = 1 - me;
         let (Some(from), other) = (self.pawn[me], self.pawn[opp]) else {
@@ -318,14 +317,20 @@ impl Triangoli {
                 if Some(to) == other {
                     break;
                 }
-                let d = i as u8 + 1;
+                let steps = i as u8 + 1;
                 let adjacent = g.adjacent[to.0 as usize];
                 let places = adjacent & self.empty;
                 if places == 0 {
                     continue;
                 }
-                let mut sources = [(0u8, 0u8); 6];
-                let mut n_sources = 0;
+                let mut landing = Landing {
+                    to,
+                    steps,
+                    places,
+                    take: 0,
+                    sources: [(Triangle(0), 0); 6],
+                    n_sources: 0,
+                };
                 let mut available = 0u8;
                 let mut mask = adjacent & !self.empty;
                 while mask != 0 {
@@ -333,13 +338,13 @@ impl Triangoli {
                     mask &= mask - 1;
                     let c = self.cells[t as usize][opp];
                     if c > 0 {
-                        sources[n_sources] = (t, c);
-                        n_sources += 1;
+                        landing.sources[landing.n_sources as usize] = (Triangle(t), c);
+                        landing.n_sources += 1;
                         available += c;
                     }
                 }
-                let k = d.min(available).min(self.reserve[me] - d);
-                if !visit(to, d, places, &sources[..n_sources], k) {
+                landing.take = steps.min(available).min(self.reserve[me] - steps);
+                if !visit(&landing) {
                     return;
                 }
             }
@@ -349,14 +354,15 @@ impl Triangoli {
     /// Generates the turns of the seat to move into `out` (appending).
     fn generate_turns(&self, out: &mut Vec<Move>) {
         let mut exchanges = [Exchange::NONE; 56];
-        self.destinations(|to, _, mut places, sources, k| {
-            let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
+        self.landings(|landing| {
+            let n_exchanges = enumerate_exchanges(landing.sources(), landing.take, &mut exchanges);
+            let mut places = landing.places;
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
                 places &= places - 1;
                 for &exchange in &exchanges[..n_exchanges] {
                     out.push(Move::Turn {
-                        to,
+                        to: landing.to,
                         triangle: Triangle(t),
                         exchange,
                     });
@@ -379,8 +385,8 @@ impl Triangoli {
     /// The turns the seat to move would have, counted by where its pawn may end.
     fn count_turns(&self) -> usize {
         let mut count = 0;
-        self.destinations(|_, _, places, sources, k| {
-            count += places.count_ones() as usize * exchange_count(sources, k);
+        self.landings(|landing| {
+            count += landing.places.count_ones() as usize * landing.turn_count();
             true
         });
         count
@@ -440,13 +446,14 @@ impl Triangoli {
         let opp = 1 - me;
         let g = &*GEOMETRY;
         let mut exchanges = [Exchange::NONE; 56];
-        self.destinations(|to, d, mut places, sources, k| {
-            let n_exchanges = enumerate_exchanges(sources, k, &mut exchanges);
+        self.landings(|landing| {
+            let n_exchanges = enumerate_exchanges(landing.sources(), landing.take, &mut exchanges);
+            let mut places = landing.places;
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
                 places &= places - 1;
                 let mut placed = self.sectors;
-                placed[g.sector[t as usize]][me] += d;
+                placed[g.sector[t as usize]][me] += landing.steps;
                 for &exchange in &exchanges[..n_exchanges] {
                     let mut counts = placed;
                     for x in exchange.triangles() {
@@ -455,54 +462,13 @@ impl Triangoli {
                         counts[s][opp] -= 1;
                     }
                     let mv = Move::Turn {
-                        to,
+                        to: landing.to,
                         triangle: Triangle(t),
                         exchange,
                     };
                     if !visit(mv, &counts) {
                         return false;
                     }
-                }
-            }
-            true
-        });
-    }
-
-    /// The sector counts ([`Triangoli::sector_cylinders`]) after the turns of the seat to move
-    /// (which must not have to pass), each different outcome at least once but not once per turn:
-    /// turns that differ only in which triangle of a sector receives the placed or exchanged
-    /// cylinders give the same counts, and are visited once. For code that needs only the counts,
-    /// such as the value of a game's last turn. `visit` returns false to stop.
-    pub fn turn_sector_counts(&self, mut visit: impl FnMut(&[[u8; 2]; SECTORS]) -> bool) {
-        let me = self.to_move as usize;
-        let opp = 1 - me;
-        let g = &*GEOMETRY;
-        self.destinations(|_, d, places, sources, k| {
-            // The opponent's cylinders to take, per sector (at most six sectors around a point).
-            let mut by_sector = [(0usize, 0u8); 6];
-            let mut n = 0;
-            for &(t, c) in sources {
-                let s = g.sector[t as usize];
-                match by_sector[..n].iter_mut().find(|(x, _)| *x == s) {
-                    Some(entry) => entry.1 += c,
-                    None => {
-                        by_sector[n] = (s, c);
-                        n += 1;
-                    }
-                }
-            }
-            let mut placed_sectors = 0u8;
-            let mut mask = places;
-            while mask != 0 {
-                let t = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                placed_sectors |= 1 << g.sector[t];
-            }
-            for s in (0..SECTORS).filter(|s| placed_sectors & (1 << s) != 0) {
-                let mut counts = self.sectors;
-                counts[s][me] += d;
-                if !exchanges_by_sector(&by_sector[..n], k, me, opp, &mut counts, &mut visit) {
-                    return false;
                 }
             }
             true
@@ -607,6 +573,52 @@ impl Triangoli {
 
 use geometry::steps_between;
 
+/// The turns of the seat to move that end on one point (see [`Triangoli::landings`]): each
+/// places `steps` cylinders in one of the empty triangles `places` and takes exactly `take` of
+/// the opponent's cylinders from the [`Landing::sources`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Landing {
+    /// Where the pawn ends.
+    pub to: Point,
+    /// The steps it goes: the cylinders placed.
+    pub steps: u8,
+    /// The empty triangles next to `to` (a bit mask, never 0): where the cylinders may go.
+    pub places: u32,
+    /// How many of the opponent's cylinders the exchange takes.
+    pub take: u8,
+    sources: [(Triangle, u8); 6],
+    n_sources: u8,
+}
+
+impl Landing {
+    /// The opponent's cylinders next to the end point (triangle, how many; ascending, none
+    /// without): what the exchange takes from. The placement triangle is empty, so it is never
+    /// one of them, and the exchanges are the same whichever triangle receives the cylinders.
+    pub fn sources(&self) -> &[(Triangle, u8)] {
+        &self.sources[..self.n_sources as usize]
+    }
+
+    /// How many different exchanges take exactly [`Landing::take`] cylinders from the sources:
+    /// the turns of the landing for each place. `take` is at most 3 and at most what the
+    /// sources hold, so the count has a closed form: `take` different triangles, or two from
+    /// one triangle and one from another, or three from one.
+    fn turn_count(&self) -> usize {
+        let sources = self.sources();
+        let n = sources.len();
+        let holding = |c: u8| sources.iter().filter(|&&(_, held)| held >= c).count();
+        match self.take {
+            0 => 1,
+            1 => n,
+            2 => n * n.saturating_sub(1) / 2 + holding(2),
+            _ => {
+                n * n.saturating_sub(1) * n.saturating_sub(2) / 6
+                    + holding(2) * n.saturating_sub(1)
+                    + holding(3)
+            }
+        }
+    }
+}
+
 /// Whether a pawn on `from`, with `reserve` cylinders and the other pawn on `other`, can go to a
 /// point next to one of the `empty` triangles.
 fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> bool {
@@ -633,102 +645,56 @@ fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> 
     reachable & empty != 0
 }
 
-/// How many different exchanges take exactly `k` cylinders from `sources` (triangle, cylinders
-/// there, at least one each): what [`enumerate_exchanges`] lists, counted. `k` is at most 3 and
-/// at most what the sources hold, so the count has a closed form: `k` different triangles, or
-/// two from one triangle and one from another, or three from one.
-fn exchange_count(sources: &[(u8, u8)], k: u8) -> usize {
-    let n = sources.len();
-    let holding = |c: u8| sources.iter().filter(|&&(_, held)| held >= c).count();
-    match k {
-        0 => 1,
-        1 => n,
-        2 => n * n.saturating_sub(1) / 2 + holding(2),
-        _ => {
-            n * n.saturating_sub(1) * n.saturating_sub(2) / 6
-                + holding(2) * n.saturating_sub(1)
-                + holding(3)
-        }
-    }
-}
-
 /// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in
 /// ascending triangle order) into `out`, each as an [`Exchange`]; returns how many. At most
 /// C(6 + 3 - 1, 3) = 56: three cylinders from six triangles.
-fn enumerate_exchanges(sources: &[(u8, u8)], k: u8, out: &mut [Exchange; 56]) -> usize {
-    fn go(
-        sources: &[(u8, u8)],
-        k: u8,
-        picked: &mut [u8; 3],
-        len: usize,
-        out: &mut [Exchange; 56],
-        n: &mut usize,
-    ) {
-        if k == 0 {
-            out[*n] = Exchange::from_sorted(*picked, len);
-            *n += 1;
-            return;
-        }
-        let Some((&(t, c), rest)) = sources.split_first() else {
-            return;
-        };
-        for j in (0..=c.min(k)).rev() {
-            picked[len..len + j as usize].fill(t);
-            go(rest, k - j, picked, len + j as usize, out, n);
-        }
-    }
-    // Most turns take nothing, or from one triangle, or one cylinder: no recursion for them.
-    match (k, sources) {
-        (0, _) => {
-            out[0] = Exchange::NONE;
-            return 1;
-        }
-        // `k` is at most what the triangles hold.
-        (_, &[(t, _)]) => {
-            out[0] = Exchange::from_sorted([t; 3], k as usize);
-            return 1;
-        }
-        (1, _) => {
-            for (slot, &(t, _)) in out.iter_mut().zip(sources) {
-                *slot = Exchange::from_sorted([t; 3], 1);
-            }
-            return sources.len();
-        }
-        _ => {}
-    }
+fn enumerate_exchanges(sources: &[(Triangle, u8)], k: u8, out: &mut [Exchange; 56]) -> usize {
     let mut n = 0;
-    go(sources, k, &mut [0; 3], 0, out, &mut n);
-    n
-}
-
-/// Visits `counts` after every way of taking `k` of the opponent's cylinders from the sectors
-/// `sources` (sector, cylinders available), each taken one going from `opp` to `me` in its
-/// sector; `counts` is left as it was. False when `visit` asked to stop.
-fn exchanges_by_sector(
-    sources: &[(usize, u8)],
-    k: u8,
-    me: usize,
-    opp: usize,
-    counts: &mut [[u8; 2]; SECTORS],
-    visit: &mut impl FnMut(&[[u8; 2]; SECTORS]) -> bool,
-) -> bool {
-    if k == 0 {
-        return visit(counts);
-    }
-    let Some((&(s, c), rest)) = sources.split_first() else {
-        return true;
+    let mut push = |picked: [Triangle; 3], len: usize| {
+        out[n] = Exchange::from_sorted(picked.map(|t| t.0), len);
+        n += 1;
     };
-    for j in (0..=c.min(k)).rev() {
-        counts[s][me] += j;
-        counts[s][opp] -= j;
-        let more = exchanges_by_sector(rest, k - j, me, opp, counts, visit);
-        counts[s][me] -= j;
-        counts[s][opp] += j;
-        if !more {
-            return false;
+    // Loops rather than a recursion (the solver lists turns at most of its positions), in the
+    // order of taking as many as may be from the first triangles: `k` is at most 3.
+    match k {
+        0 => push([Triangle(0); 3], 0),
+        1 => {
+            for &(a, _) in sources {
+                push([a; 3], 1);
+            }
+        }
+        2 => {
+            for (i, &(a, held)) in sources.iter().enumerate() {
+                if held >= 2 {
+                    push([a; 3], 2);
+                }
+                for &(b, _) in &sources[i + 1..] {
+                    push([a, b, b], 2);
+                }
+            }
+        }
+        _ => {
+            for (i, &(a, held)) in sources.iter().enumerate() {
+                if held >= 3 {
+                    push([a; 3], 3);
+                }
+                if held >= 2 {
+                    for &(b, _) in &sources[i + 1..] {
+                        push([a, a, b], 3);
+                    }
+                }
+                for (j, &(b, held)) in sources.iter().enumerate().skip(i + 1) {
+                    if held >= 2 {
+                        push([a, b, b], 3);
+                    }
+                    for &(c, _) in &sources[j + 1..] {
+                        push([a, b, c], 3);
+                    }
+                }
+            }
         }
     }
-    true
+    n
 }
 
 impl Game for Triangoli {
@@ -879,19 +845,41 @@ mod tests {
     use super::*;
 
     /// Every way an exchange can meet its sources (one to six triangles holding one to three
-    /// opposing cylinders, taking zero to three): the closed form counts what is listed.
+    /// opposing cylinders, taking zero to three): the closed form counts what is listed, and
+    /// what is listed is that many different exchanges.
     #[test]
     fn the_exchanges_counted_are_those_listed() {
         let mut out = [Exchange::NONE; 56];
         for n in 0..=6usize {
             for held in 0..3usize.pow(n as u32) {
-                let sources: Vec<(u8, u8)> = (0..n)
-                    .map(|i| (i as u8, (held / 3usize.pow(i as u32) % 3) as u8 + 1))
-                    .collect();
-                let total: u8 = sources.iter().map(|&(_, c)| c).sum();
-                for k in 0..=3.min(total) {
-                    let listed = enumerate_exchanges(&sources, k, &mut out);
-                    assert_eq!(exchange_count(&sources, k), listed, "{sources:?}, {k}");
+                let mut landing = Landing {
+                    to: Point(0),
+                    steps: 3,
+                    places: 1,
+                    take: 0,
+                    sources: [(Triangle(0), 0); 6],
+                    n_sources: n as u8,
+                };
+                for i in 0..n {
+                    let held = (held / 3usize.pow(i as u32) % 3) as u8 + 1;
+                    landing.sources[i] = (Triangle(i as u8), held);
+                }
+                let total: u8 = landing.sources().iter().map(|&(_, c)| c).sum();
+                for take in 0..=3.min(total) {
+                    landing.take = take;
+                    let listed = enumerate_exchanges(landing.sources(), take, &mut out);
+                    assert_eq!(landing.turn_count(), listed, "{landing:?}");
+                    // Each takes `take`, no more from a triangle than it holds, and no two
+                    // are the same.
+                    for (i, exchange) in out[..listed].iter().enumerate() {
+                        assert_eq!(exchange.len(), take as usize);
+                        for &(t, held) in landing.sources() {
+                            assert!(
+                                exchange.triangles().filter(|&x| x == t).count() <= held as usize
+                            );
+                        }
+                        assert!(!out[..i].contains(exchange), "{exchange:?} twice");
+                    }
                 }
             }
         }

@@ -87,8 +87,8 @@ proptest! {
 
     /// The turns with their sector counts are the legal turns, in order, each with the counts
     /// playing it gives and the replies it leaves (played as answered where the opponent has a
-    /// turn after it: the same position); the counts by sector are the different counts of those
-    /// turns, visited no more often than there are turns.
+    /// turn after it: the same position); each belongs to the landing of its end point, and
+    /// every landing has turns.
     #[test]
     fn turns_with_counts_are_the_legal_turns_played(seed in any::<u64>()) {
         let (positions, _) = random_game(seed);
@@ -115,18 +115,32 @@ proptest! {
                     prop_assert!(!answered.must_pass(), "{}", mv);
                 }
             }
-            let mut all: Vec<_> = seen.iter().map(|(_, c)| *c).collect();
-            all.sort();
-            all.dedup();
-            let mut by_sector = Vec::new();
-            g.turn_sector_counts(|counts| {
-                by_sector.push(*counts);
+            // Each turn belongs to the landing of its end point: placed there, taking as many
+            // as the landing says, from its sources and no more than they hold.
+            let mut landings = Vec::new();
+            g.landings(|landing| {
+                landings.push(*landing);
                 true
             });
-            prop_assert!(by_sector.len() <= seen.len());
-            by_sector.sort();
-            by_sector.dedup();
-            prop_assert_eq!(by_sector, all);
+            for (mv, _) in &seen {
+                let Move::Turn { to, triangle, exchange } = *mv else {
+                    unreachable!("only turns here");
+                };
+                let mut at = landings.iter().filter(|l| l.to == to);
+                let landing = at.next().expect("a landing for every end point");
+                prop_assert!(at.next().is_none(), "one landing per end point");
+                prop_assert!(landing.places & (1 << triangle.0) != 0, "{}", mv);
+                prop_assert_eq!(exchange.len(), landing.take as usize, "{}", mv);
+                for (t, held) in landing.sources() {
+                    let taken = exchange.triangles().filter(|x| x == t).count();
+                    prop_assert!(taken <= *held as usize, "{}", mv);
+                }
+                prop_assert!(exchange.triangles().all(|x| landing.sources().iter().any(|(t, _)| *t == x)), "{}", mv);
+            }
+            let has_turns = |l: &trigonal_triangoli::Landing| {
+                seen.iter().any(|(mv, _)| matches!(mv, Move::Turn { to, .. } if *to == l.to))
+            };
+            prop_assert!(landings.iter().all(has_turns), "a landing without turns");
         }
     }
 

@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 use smallvec::SmallVec;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Move, Triangoli, SECTORS};
+use trigonal_triangoli::{Landing, Move, Triangle, Triangoli, GEOMETRY, SECTORS};
 
 use super::Knowledge;
 use crate::cutoffs::{remember_killer, Cutoffs, Killers};
@@ -99,7 +99,10 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
             return None;
         }
         match position.empty_triangles() {
-            1 => Some(last_turn(position, beta)),
+            1 => {
+                let me = position.to_move().expect("a position to move in");
+                Some(last_turn(position, final_margin(position, me), beta))
+            }
             2 => Some(last_two_turns(
                 position,
                 alpha,
@@ -138,16 +141,99 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
 }
 
 /// The best final margin the seat to move reaches in a position (not over) with one empty
-/// triangle, where every move fills it and ends the game; it stops at the first move reaching
-/// `enough` (so a result at least `enough` is a lower bound).
-fn last_turn(position: &Triangoli, enough: i32) -> i32 {
+/// triangle, where every move fills it and ends the game, from `base`, its margin as if it ended
+/// now; it stops at the first landing reaching `enough` (so a result at least `enough` is a lower
+/// bound).
+fn last_turn(position: &Triangoli, base: i32, enough: i32) -> i32 {
     let me = position.to_move().expect("a position to move in");
+    let counts = position.sector_cylinders();
     let mut best = i32::MIN;
-    position.turn_sector_counts(|counts| {
-        best = best.max(margin_counts(counts, me));
+    position.landings(|landing| {
+        let placed = Triangle(landing.places.trailing_zeros() as u8).sector();
+        best = best.max(best_margin(&counts, me, base, landing, placed));
         best < enough
     });
     best
+}
+
+/// The best margin as if the game ended at once, for the seat to move `me`, among the turns of
+/// `landing` that place in sector `placed`; `counts` are the sector counts before it and `base`
+/// their margin.
+///
+/// Found sector by sector rather than turn by turn: the margin is a sum over sectors, the
+/// placement adds to one, and the exchange only decides how many of its cylinders each sector
+/// gives, so the best is the best split of those between the sectors (at most three cylinders,
+/// at most six sectors).
+fn best_margin(
+    counts: &[[u8; 2]; SECTORS],
+    me: Seat,
+    base: i32,
+    landing: &Landing,
+    placed: usize,
+) -> i32 {
+    let (a, b) = (me.index(), 1 - me.index());
+    let steps = landing.steps as i32;
+    // What sector `s` gains with `j` of the opponent's cylinders taken there (and the placed
+    // ones, in the placed sector).
+    let gain = |s: usize, j: i32| -> i32 {
+        let (x, y) = (counts[s][a] as i32, counts[s][b] as i32);
+        let placed_here = if s == placed { steps } else { 0 };
+        sector_margin(x + placed_here + j, y - j) - sector_margin(x, y)
+    };
+    let alone = gain(placed, 0);
+    let take = landing.take as usize;
+    let g = &*GEOMETRY;
+    match (take, landing.sources()) {
+        (0, _) => return base + alone,
+        // One cylinder, or all from one triangle: the choice is only where from.
+        (1, sources) => {
+            let most = sources
+                .iter()
+                .map(|&(t, _)| {
+                    let s = g.sector[t.0 as usize];
+                    gain(s, 1) - if s == placed { alone } else { 0 }
+                })
+                .max()
+                .expect("an exchange takes from a source");
+            return base + alone + most;
+        }
+        (_, &[(t, _)]) => {
+            let s = g.sector[t.0 as usize];
+            let taken = gain(s, take as i32) - if s == placed { alone } else { 0 };
+            return base + alone + taken;
+        }
+        _ => {}
+    }
+    // The opponent's cylinders the exchange may take, by sector.
+    let mut by_sector = [(0usize, 0u8); 6];
+    let mut n = 0;
+    for &(t, c) in landing.sources() {
+        let s = g.sector[t.0 as usize];
+        match by_sector[..n].iter_mut().find(|(x, _)| *x == s) {
+            Some(entry) => entry.1 += c,
+            None => {
+                by_sector[n] = (s, c);
+                n += 1;
+            }
+        }
+    }
+    // best[j]: the most the sectors so far add to `alone` with j cylinders taken from them.
+    const NONE: i32 = i32::MIN / 2;
+    let mut best = [0, NONE, NONE, NONE];
+    for &(s, available) in &by_sector[..n] {
+        let most = take.min(available as usize);
+        let before = if s == placed { alone } else { 0 };
+        let mut more = [0; 4];
+        for (j, m) in more.iter_mut().enumerate().take(most + 1).skip(1) {
+            *m = gain(s, j as i32) - before;
+        }
+        for j in (1..=take).rev() {
+            for i in 1..=most.min(j) {
+                best[j] = best[j].max(best[j - i] + more[i]);
+            }
+        }
+    }
+    base + alone + best[take]
 }
 
 /// The final margin with best play from a position (not over) with two empty triangles, within
@@ -160,11 +246,10 @@ fn last_turn(position: &Triangoli, enough: i32) -> i32 {
 /// The seat to move has a turn (it does not pass).
 fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Killers<Move>) -> i32 {
     let me = position.to_move().expect("a position to move in");
-    // The value of `mv`, whose margin as if the game ended after it is `margin`, where `floor`
-    // is already had: exact above `floor`, else at most `floor`; at least `beta` if it gets
-    // there.
-    let value = |mv: Move, margin: i32, floor: i32| -> i32 {
-        let answered = position.opponent_can_move_after(mv);
+    // The value of `mv`, whose margin as if the game ended after it is `margin`, after which
+    // the opponent has a turn when `answered`, where `floor` is already had: exact above
+    // `floor`, else at most `floor`; at least `beta` if it gets there.
+    let value = |mv: Move, margin: i32, answered: bool, floor: i32| -> i32 {
         if answered && margin <= floor {
             // The opponent plays the last turn: no better than `margin`, not worth searching
             // (the margin stands as a bound when nothing beats `alpha`).
@@ -173,14 +258,15 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
         let mut child = position.clone();
         if answered {
             child.play_answered(mv);
-            return -last_turn(&child, floor.saturating_neg());
+            // The margin for one seat is the opposite of the other's.
+            return -last_turn(&child, -margin, floor.saturating_neg());
         }
         child.play(mv);
         match child.to_move() {
             None => margin,
             Some(_) => {
                 child.play(Move::Pass);
-                last_turn(&child, beta)
+                last_turn(&child, margin, beta)
             }
         }
     };
@@ -189,7 +275,13 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
     for (slot, mv) in tried.iter_mut().zip(legal_killers(position, *killers)) {
         *slot = Some(mv);
         let counts = sectors_after(position, mv).expect("a turn");
-        best = best.max(value(mv, margin_counts(&counts, me), alpha.max(best)));
+        let answered = position.opponent_can_move_after(mv);
+        best = best.max(value(
+            mv,
+            margin_counts(&counts, me),
+            answered,
+            alpha.max(best),
+        ));
         if best >= beta {
             remember_killer(killers, mv);
             return best;
@@ -206,7 +298,8 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
         if tried.contains(&Some(mv)) {
             continue;
         }
-        best = best.max(value(mv, margin, alpha.max(best)));
+        let answered = position.opponent_can_move_after(mv);
+        best = best.max(value(mv, margin, answered, alpha.max(best)));
         if best >= beta {
             remember_killer(killers, mv);
             break;
@@ -366,15 +459,17 @@ fn tally(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> (i32, i32, i32) {
 /// [`final_margin`] from the cylinders of each seat in each sector.
 fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
     let (a, b) = (me.index(), 1 - me.index());
-    // Without branches: the solver asks this of most turns it lists.
     cylinders
         .iter()
-        .map(|c| {
-            let (x, y) = (c[a] as i32, c[b] as i32);
-            let sign = (x > y) as i32 - (y > x) as i32;
-            sign * (16 * x.max(y) + 1)
-        })
+        .map(|c| sector_margin(c[a] as i32, c[b] as i32))
         .sum()
+}
+
+/// What one sector with `mine` and `theirs` cylinders adds to [`final_margin`].
+fn sector_margin(mine: i32, theirs: i32) -> i32 {
+    // Without branches: the solver asks this of most turns it lists.
+    let sign = (mine > theirs) as i32 - (theirs > mine) as i32;
+    sign * (16 * mine.max(theirs) + 1)
 }
 
 /// [`evaluate`] from the cylinders of each seat in each sector.
@@ -423,6 +518,40 @@ mod tests {
                     _ => Outcome::DRAW,
                 };
                 prop_assert_eq!(verdict, outcome);
+            }
+        }
+
+        /// The best margin of a landing, worked out sector by sector, is the best of the margins
+        /// its turns lead to, place by place, as they are played.
+        #[test]
+        fn a_landings_best_margin_is_its_best_turns(seed in any::<u64>()) {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut position = Triangoli::start();
+            let mut moves = Vec::new();
+            while let Some(me) = position.to_move() {
+                position.legal_moves(&mut moves);
+                if position.pawn(Seat(1)).is_some() && !position.must_pass() {
+                    let counts = position.sector_cylinders();
+                    let base = margin_counts(&counts, me);
+                    let mut landings = Vec::new();
+                    position.landings(|landing| {
+                        landings.push(*landing);
+                        true
+                    });
+                    for landing in &landings {
+                        for t in (0..24).filter(|t| landing.places & (1 << t) != 0).map(Triangle) {
+                            let played = moves.iter().filter(|mv| {
+                                matches!(mv, Move::Turn { to, triangle, .. } if *to == landing.to && *triangle == t)
+                            }).map(|&mv| {
+                                let mut child = position.clone();
+                                child.play(mv);
+                                final_margin(&child, me)
+                            }).max();
+                            prop_assert_eq!(Some(best_margin(&counts, me, base, landing, t.sector())), played);
+                        }
+                    }
+                }
+                position.play(moves[rng.gen_range(0..moves.len())]);
             }
         }
     }
