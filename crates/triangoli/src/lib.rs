@@ -197,9 +197,21 @@ impl Triangoli {
         else {
             return self.can_move(1 - self.to_move as usize);
         };
+        self.answered(to, triangle, exchange.len() as u8)
+    }
+
+    /// [`Triangoli::opponent_can_move_after`] for every turn of `landing` that places in
+    /// `triangle`: they all leave the pawns, the empty triangles and the reserves alike.
+    pub fn answered_after(&self, landing: &Landing, triangle: Triangle) -> bool {
+        self.answered(landing.to, triangle, landing.take)
+    }
+
+    /// Whether the opponent has a turn after the seat to move ends on `to`, places in
+    /// `triangle` and takes `taken` of the opponent's cylinders (which go back to its reserve).
+    fn answered(&self, to: Point, triangle: Triangle, taken: u8) -> bool {
         let opp = 1 - self.to_move as usize;
         self.pawn[opp].is_some_and(|from| {
-            let reserve = self.reserve[opp] + exchange.len() as u8;
+            let reserve = self.reserve[opp] + taken;
             pawn_can_move(from, Some(to), reserve, self.empty & !(1 << triangle.0))
         })
     }
@@ -438,10 +450,13 @@ impl Triangoli {
         self.reserve[me] -= k;
     }
 
-    /// Every turn of the seat to move, in the order of [`Game::legal_moves`], with the sector
-    /// counts ([`Triangoli::sector_cylinders`]) it leads to, without playing it. `visit` returns
-    /// false to stop.
-    pub fn turns_with_counts(&self, mut visit: impl FnMut(Move, &[[u8; 2]; SECTORS]) -> bool) {
+    /// Every turn of the seat to move, in the order of [`Game::legal_moves`], with its landing
+    /// (see [`Triangoli::landings`]) and the sector counts ([`Triangoli::sector_cylinders`]) it
+    /// leads to, without playing it. `visit` returns false to stop.
+    pub fn turns_with_counts(
+        &self,
+        mut visit: impl FnMut(&Landing, Move, &[[u8; 2]; SECTORS]) -> bool,
+    ) {
         let me = self.to_move as usize;
         let opp = 1 - me;
         let g = &*GEOMETRY;
@@ -466,7 +481,7 @@ impl Triangoli {
                         triangle: Triangle(t),
                         exchange,
                     };
-                    if !visit(mv, &counts) {
+                    if !visit(landing, mv, &counts) {
                         return false;
                     }
                 }

@@ -96,8 +96,10 @@ proptest! {
         for g in positions.iter().filter(|g| g.to_move().is_some() && !g.must_pass() && g.pawn(Seat(1)).is_some()) {
             g.legal_moves(&mut moves);
             let mut seen = Vec::new();
-            g.turns_with_counts(|mv, counts| {
+            let mut landing_of = Vec::new();
+            g.turns_with_counts(|landing, mv, counts| {
                 seen.push((mv, *counts));
+                landing_of.push(*landing);
                 true
             });
             prop_assert_eq!(seen.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), moves.clone());
@@ -107,6 +109,11 @@ proptest! {
                 child.play(*mv);
                 prop_assert_eq!(&child.sector_cylinders(), counts, "{}", mv);
                 prop_assert_eq!(g.replies_after(*mv), child.turn_count(), "{}", mv);
+                let Move::Turn { triangle, .. } = *mv else {
+                    unreachable!("only turns here");
+                };
+                let landing = landing_of[seen.iter().position(|(m, _)| m == mv).expect("seen")];
+                prop_assert_eq!(g.answered_after(&landing, triangle), g.opponent_can_move_after(*mv), "{}", mv);
                 if g.opponent_can_move_after(*mv) {
                     let mut answered = g.clone();
                     answered.play_answered(*mv);
@@ -129,6 +136,7 @@ proptest! {
                 let mut at = landings.iter().filter(|l| l.to == to);
                 let landing = at.next().expect("a landing for every end point");
                 prop_assert!(at.next().is_none(), "one landing per end point");
+                prop_assert_eq!(Some(landing), landing_of.iter().zip(&seen).find(|(_, (m, _))| m == mv).map(|(l, _)| l));
                 prop_assert!(landing.places & (1 << triangle.0) != 0, "{}", mv);
                 prop_assert_eq!(exchange.len(), landing.take as usize, "{}", mv);
                 for (t, held) in landing.sources() {

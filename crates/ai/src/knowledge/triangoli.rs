@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 use smallvec::SmallVec;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::{Landing, Move, Triangle, Triangoli, GEOMETRY, SECTORS};
+use trigonal_triangoli::{Landing, Move, Triangle, Triangoli, CYLINDERS, GEOMETRY, SECTORS};
 
 use super::Knowledge;
 use crate::cutoffs::{remember_killer, Cutoffs, Killers};
@@ -287,18 +287,52 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
             return best;
         }
     }
-    // On the stack: this runs at most of the solver's positions.
-    let mut scored: SmallVec<[(i32, Move); 64]> = SmallVec::new();
-    position.turns_with_counts(|mv, counts| {
-        scored.push((margin_counts(counts, me), mv));
+    // On the stack: this runs at most of the solver's positions. Whether the opponent answers
+    // is asked once per landing and place: their turns share it.
+    let mut scored: SmallVec<[(i32, Move, bool); 64]> = SmallVec::new();
+    let mut answers = None;
+    position.turns_with_counts(|landing, mv, counts| {
+        let Move::Turn { to, triangle, .. } = mv else {
+            unreachable!("turns only");
+        };
+        let answered = match answers {
+            Some((at, placed, answered)) if at == to && placed == triangle => answered,
+            _ => {
+                let answered = position.answered_after(landing, triangle);
+                answers = Some((to, triangle, answered));
+                answered
+            }
+        };
+        scored.push((margin_counts(counts, me), mv, answered));
         true
     });
-    scored.sort_unstable_by_key(|&(margin, _)| std::cmp::Reverse(margin));
-    for (margin, mv) in scored {
+    // Best margin first, picked one at a time rather than sorted: most positions are settled
+    // by the first few.
+    let mut left = &mut scored[..];
+    while let Some(i) = (0..left.len()).max_by_key(|&i| left[i].0) {
+        left.swap(0, i);
+        let (&mut (margin, mv, answered), rest) = left.split_first_mut().expect("one picked");
+        left = rest;
+        if margin <= alpha.max(best) {
+            // No move left beats what is had unless the opponent cannot answer it (it passes
+            // and the mover plays the last turn too): only those are searched.
+            best = best.max(margin);
+            let unanswered = std::iter::once((margin, mv, answered)).chain(left.iter().copied());
+            for (margin, mv, _) in unanswered.filter(|&(_, _, answered)| !answered) {
+                if tried.contains(&Some(mv)) {
+                    continue;
+                }
+                best = best.max(value(mv, margin, false, alpha.max(best)));
+                if best >= beta {
+                    remember_killer(killers, mv);
+                    return best;
+                }
+            }
+            break;
+        }
         if tried.contains(&Some(mv)) {
             continue;
         }
-        let answered = position.opponent_can_move_after(mv);
         best = best.max(value(mv, margin, answered, alpha.max(best)));
         if best >= beta {
             remember_killer(killers, mv);
@@ -377,7 +411,7 @@ fn last_three_turns(
     }
     if cut.is_none() {
         let mut scored: SmallVec<[(u32, i32, Move); 64]> = SmallVec::new();
-        position.turns_with_counts(|mv, counts| {
+        position.turns_with_counts(|_, mv, counts| {
             scored.push((cutoffs.history.score(&mv), margin_counts(counts, me), mv));
             true
         });
@@ -401,17 +435,6 @@ fn last_three_turns(
     best
 }
 
-/// The number of steps between two points on one line (0 if they are not).
-fn steps(from: trigonal_triangoli::Point, to: trigonal_triangoli::Point) -> u8 {
-    let (fx, fy) = from.xy();
-    let (tx, ty) = to.xy();
-    if fy == ty {
-        ((fx - tx).abs() / 2) as u8
-    } else {
-        (fy - ty).unsigned_abs()
-    }
-}
-
 /// The cylinders of each seat in each sector after the seat to move in `position` plays `mv`, a
 /// turn (it places as many cylinders as its pawn goes steps, then exchanges); `None` for a
 /// set-up move or a pass, which place nothing.
@@ -427,11 +450,14 @@ fn sectors_after(position: &Triangoli, mv: Move) -> Option<[[u8; 2]; SECTORS]> {
     let me = position.to_move().expect("a position to move in");
     let from = position.pawn(me).expect("pawns placed before turns");
     let (a, b) = (me.index(), 1 - me.index());
+    let g = &*GEOMETRY;
+    let (_, steps) = g.line[from.0 as usize][to.0 as usize].expect("a turn goes along a line");
     let mut counts = position.sector_cylinders();
-    counts[triangle.sector()][a] += steps(from, to);
+    counts[g.sector[triangle.0 as usize]][a] += steps;
     for t in exchange.triangles() {
-        counts[t.sector()][a] += 1;
-        counts[t.sector()][b] -= 1;
+        let s = g.sector[t.0 as usize];
+        counts[s][a] += 1;
+        counts[s][b] -= 1;
     }
     Some(counts)
 }
@@ -467,10 +493,31 @@ fn margin_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
 
 /// What one sector with `mine` and `theirs` cylinders adds to [`final_margin`].
 fn sector_margin(mine: i32, theirs: i32) -> i32 {
-    // Without branches: the solver asks this of most turns it lists.
-    let sign = (mine > theirs) as i32 - (theirs > mine) as i32;
-    sign * (16 * mine.max(theirs) + 1)
+    // Looked up: the solver asks this of most turns it lists.
+    SECTOR_MARGIN[mine as usize][theirs as usize] as i32
 }
+
+/// [`sector_margin`] for every count a sector can hold (a seat has 18 cylinders).
+static SECTOR_MARGIN: [[i16; CYLINDERS as usize + 1]; CYLINDERS as usize + 1] = {
+    let mut table = [[0; CYLINDERS as usize + 1]; CYLINDERS as usize + 1];
+    let mut mine = 0;
+    while mine <= CYLINDERS as usize {
+        let mut theirs = 0;
+        while theirs <= CYLINDERS as usize {
+            let (x, y) = (mine as i16, theirs as i16);
+            table[mine][theirs] = if x > y {
+                16 * x + 1
+            } else if y > x {
+                -(16 * y + 1)
+            } else {
+                0
+            };
+            theirs += 1;
+        }
+        mine += 1;
+    }
+    table
+};
 
 /// [`evaluate`] from the cylinders of each seat in each sector.
 fn evaluate_counts(cylinders: &[[u8; 2]; SECTORS], me: Seat) -> i32 {
