@@ -367,7 +367,7 @@ impl Triangoli {
     fn generate_turns(&self, out: &mut Vec<Move>) {
         let mut exchanges = [Exchange::NONE; 56];
         self.landings(|landing| {
-            let n_exchanges = enumerate_exchanges(landing.sources(), landing.take, &mut exchanges);
+            let n_exchanges = landing.exchanges(&mut exchanges);
             let mut places = landing.places;
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
@@ -462,7 +462,7 @@ impl Triangoli {
         let g = &*GEOMETRY;
         let mut exchanges = [Exchange::NONE; 56];
         self.landings(|landing| {
-            let n_exchanges = enumerate_exchanges(landing.sources(), landing.take, &mut exchanges);
+            let n_exchanges = landing.exchanges(&mut exchanges);
             let mut places = landing.places;
             while places != 0 {
                 let t = places.trailing_zeros() as u8;
@@ -632,6 +632,59 @@ impl Landing {
             }
         }
     }
+
+    /// Writes every exchange of the landing (every multiset of [`Landing::take`] cylinders
+    /// drawn from the sources) into `out`; returns how many, [`Landing::turn_count`] of them. At
+    /// most C(6 + 3 - 1, 3) = 56: three cylinders from six triangles.
+    fn exchanges(&self, out: &mut [Exchange; 56]) -> usize {
+        let sources = self.sources();
+        let mut n = 0;
+        let mut push = |picked: [Triangle; 3], len: usize| {
+            out[n] = Exchange::from_sorted(picked.map(|t| t.0), len);
+            n += 1;
+        };
+        // Loops rather than a recursion (the solver lists turns at most of its positions), in the
+        // order of taking as many as may be from the first triangles: `take` is at most 3.
+        match self.take {
+            0 => push([Triangle(0); 3], 0),
+            1 => {
+                for &(a, _) in sources {
+                    push([a; 3], 1);
+                }
+            }
+            2 => {
+                for (i, &(a, held)) in sources.iter().enumerate() {
+                    if held >= 2 {
+                        push([a; 3], 2);
+                    }
+                    for &(b, _) in &sources[i + 1..] {
+                        push([a, b, b], 2);
+                    }
+                }
+            }
+            _ => {
+                for (i, &(a, held)) in sources.iter().enumerate() {
+                    if held >= 3 {
+                        push([a; 3], 3);
+                    }
+                    if held >= 2 {
+                        for &(b, _) in &sources[i + 1..] {
+                            push([a, a, b], 3);
+                        }
+                    }
+                    for (j, &(b, held)) in sources.iter().enumerate().skip(i + 1) {
+                        if held >= 2 {
+                            push([a, b, b], 3);
+                        }
+                        for &(c, _) in &sources[j + 1..] {
+                            push([a, b, c], 3);
+                        }
+                    }
+                }
+            }
+        }
+        n
+    }
 }
 
 /// Whether a pawn on `from`, with `reserve` cylinders and the other pawn on `other`, can go to a
@@ -658,58 +711,6 @@ fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> 
         }
     };
     reachable & empty != 0
-}
-
-/// Writes every multiset of `k` cylinders drawn from `sources` (triangle, count available; in
-/// ascending triangle order) into `out`, each as an [`Exchange`]; returns how many. At most
-/// C(6 + 3 - 1, 3) = 56: three cylinders from six triangles.
-fn enumerate_exchanges(sources: &[(Triangle, u8)], k: u8, out: &mut [Exchange; 56]) -> usize {
-    let mut n = 0;
-    let mut push = |picked: [Triangle; 3], len: usize| {
-        out[n] = Exchange::from_sorted(picked.map(|t| t.0), len);
-        n += 1;
-    };
-    // Loops rather than a recursion (the solver lists turns at most of its positions), in the
-    // order of taking as many as may be from the first triangles: `k` is at most 3.
-    match k {
-        0 => push([Triangle(0); 3], 0),
-        1 => {
-            for &(a, _) in sources {
-                push([a; 3], 1);
-            }
-        }
-        2 => {
-            for (i, &(a, held)) in sources.iter().enumerate() {
-                if held >= 2 {
-                    push([a; 3], 2);
-                }
-                for &(b, _) in &sources[i + 1..] {
-                    push([a, b, b], 2);
-                }
-            }
-        }
-        _ => {
-            for (i, &(a, held)) in sources.iter().enumerate() {
-                if held >= 3 {
-                    push([a; 3], 3);
-                }
-                if held >= 2 {
-                    for &(b, _) in &sources[i + 1..] {
-                        push([a, a, b], 3);
-                    }
-                }
-                for (j, &(b, held)) in sources.iter().enumerate().skip(i + 1) {
-                    if held >= 2 {
-                        push([a, b, b], 3);
-                    }
-                    for &(c, _) in &sources[j + 1..] {
-                        push([a, b, c], 3);
-                    }
-                }
-            }
-        }
-    }
-    n
 }
 
 impl Game for Triangoli {
@@ -882,7 +883,7 @@ mod tests {
                 let total: u8 = landing.sources().iter().map(|&(_, c)| c).sum();
                 for take in 0..=3.min(total) {
                     landing.take = take;
-                    let listed = enumerate_exchanges(landing.sources(), take, &mut out);
+                    let listed = landing.exchanges(&mut out);
                     assert_eq!(landing.turn_count(), listed, "{landing:?}");
                     // Each takes `take`, no more from a triangle than it holds, and no two
                     // are the same.

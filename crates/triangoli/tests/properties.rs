@@ -96,15 +96,13 @@ proptest! {
         for g in positions.iter().filter(|g| g.to_move().is_some() && !g.must_pass() && g.pawn(Seat(1)).is_some()) {
             g.legal_moves(&mut moves);
             let mut seen = Vec::new();
-            let mut landing_of = Vec::new();
             g.turns_with_counts(|landing, mv, counts| {
-                seen.push((mv, *counts));
-                landing_of.push(*landing);
+                seen.push((mv, *counts, *landing));
                 true
             });
-            prop_assert_eq!(seen.iter().map(|(mv, _)| *mv).collect::<Vec<_>>(), moves.clone());
+            prop_assert_eq!(seen.iter().map(|(mv, _, _)| *mv).collect::<Vec<_>>(), moves.clone());
             prop_assert_eq!(g.turn_count(), moves.len());
-            for (mv, counts) in &seen {
+            for (mv, counts, landing) in &seen {
                 let mut child = g.clone();
                 child.play(*mv);
                 prop_assert_eq!(&child.sector_cylinders(), counts, "{}", mv);
@@ -112,8 +110,7 @@ proptest! {
                 let Move::Turn { triangle, .. } = *mv else {
                     unreachable!("only turns here");
                 };
-                let landing = landing_of[seen.iter().position(|(m, _)| m == mv).expect("seen")];
-                prop_assert_eq!(g.answered_after(&landing, triangle), g.opponent_can_move_after(*mv), "{}", mv);
+                prop_assert_eq!(g.answered_after(landing, triangle), g.opponent_can_move_after(*mv), "{}", mv);
                 if g.opponent_can_move_after(*mv) {
                     let mut answered = g.clone();
                     answered.play_answered(*mv);
@@ -129,14 +126,14 @@ proptest! {
                 landings.push(*landing);
                 true
             });
-            for (mv, _) in &seen {
+            for (mv, _, handed) in &seen {
                 let Move::Turn { to, triangle, exchange } = *mv else {
                     unreachable!("only turns here");
                 };
                 let mut at = landings.iter().filter(|l| l.to == to);
                 let landing = at.next().expect("a landing for every end point");
                 prop_assert!(at.next().is_none(), "one landing per end point");
-                prop_assert_eq!(Some(landing), landing_of.iter().zip(&seen).find(|(_, (m, _))| m == mv).map(|(l, _)| l));
+                prop_assert_eq!(landing, handed, "{}", mv);
                 prop_assert!(landing.places & (1 << triangle.0) != 0, "{}", mv);
                 prop_assert_eq!(exchange.len(), landing.take as usize, "{}", mv);
                 for (t, held) in landing.sources() {
@@ -146,7 +143,7 @@ proptest! {
                 prop_assert!(exchange.triangles().all(|x| landing.sources().iter().any(|(t, _)| *t == x)), "{}", mv);
             }
             let has_turns = |l: &trigonal_triangoli::Landing| {
-                seen.iter().any(|(mv, _)| matches!(mv, Move::Turn { to, .. } if *to == l.to))
+                seen.iter().any(|(mv, _, _)| matches!(mv, Move::Turn { to, .. } if *to == l.to))
             };
             prop_assert!(landings.iter().all(has_turns), "a landing without turns");
         }

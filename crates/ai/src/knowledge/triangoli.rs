@@ -5,6 +5,7 @@ use rand::rngs::SmallRng;
 use rand::Rng;
 use smallvec::SmallVec;
 use trigonal_core::{Game, Seat};
+use trigonal_triangoli::geometry::steps_between;
 use trigonal_triangoli::{Landing, Move, Triangle, Triangoli, CYLINDERS, GEOMETRY, SECTORS};
 
 use super::Knowledge;
@@ -172,25 +173,25 @@ fn best_margin(
     placed: usize,
 ) -> i32 {
     let (a, b) = (me.index(), 1 - me.index());
-    let steps = landing.steps as i32;
-    // What sector `s` gains with `j` of the opponent's cylinders taken there (and the placed
-    // ones, in the placed sector). A function rather than a closure: called from several
-    // places, the closure was not inlined.
+    // What taking `j` of the opponent's cylinders in sector `s` adds to what the placement
+    // alone gains (`placement`: its sector, its cylinders and that gain). A function rather than
+    // a closure: called from several places, the closure was not inlined.
     #[inline(always)]
-    fn gained(
+    fn more(
         counts: &[[u8; 2]; SECTORS],
         (a, b): (usize, usize),
         s: usize,
         j: i32,
-        placed: i32,
+        (placed, steps, alone): (usize, i32, i32),
     ) -> i32 {
         let (x, y) = (counts[s][a] as i32, counts[s][b] as i32);
-        sector_margin(x + placed + j, y - j) - sector_margin(x, y)
+        let (put, before) = if s == placed { (steps, alone) } else { (0, 0) };
+        sector_margin(x + put + j, y - j) - sector_margin(x, y) - before
     }
-    let gain = |s: usize, j: i32| -> i32 {
-        gained(counts, (a, b), s, j, if s == placed { steps } else { 0 })
-    };
-    let alone = gain(placed, 0);
+    let ab = (a, b);
+    let steps = landing.steps as i32;
+    let alone = more(counts, ab, placed, 0, (placed, steps, 0));
+    let placement = (placed, steps, alone);
     let take = landing.take as usize;
     let g = &*GEOMETRY;
     match (take, landing.sources()) {
@@ -199,18 +200,13 @@ fn best_margin(
         (1, sources) => {
             let most = sources
                 .iter()
-                .map(|&(t, _)| {
-                    let s = g.sector[t.0 as usize];
-                    gain(s, 1) - if s == placed { alone } else { 0 }
-                })
+                .map(|&(t, _)| more(counts, ab, g.sector[t.0 as usize], 1, placement))
                 .max()
                 .expect("an exchange takes from a source");
             return base + alone + most;
         }
         (_, &[(t, _)]) => {
-            let s = g.sector[t.0 as usize];
-            let taken = gain(s, take as i32) - if s == placed { alone } else { 0 };
-            return base + alone + taken;
+            return base + alone + more(counts, ab, g.sector[t.0 as usize], take as i32, placement)
         }
         _ => {}
     }
@@ -232,14 +228,13 @@ fn best_margin(
     let mut best = [0, NONE, NONE, NONE];
     for &(s, available) in &by_sector[..n] {
         let most = take.min(available as usize);
-        let before = if s == placed { alone } else { 0 };
-        let mut more = [0; 4];
-        for (j, m) in more.iter_mut().enumerate().take(most + 1).skip(1) {
-            *m = gain(s, j as i32) - before;
+        let mut added = [0; 4];
+        for (j, m) in added.iter_mut().enumerate().take(most + 1).skip(1) {
+            *m = more(counts, ab, s, j as i32, placement);
         }
         for j in (1..=take).rev() {
             for i in 1..=most.min(j) {
-                best[j] = best[j].max(best[j - i] + more[i]);
+                best[j] = best[j].max(best[j - i] + added[i]);
             }
         }
     }
@@ -316,36 +311,37 @@ fn last_two_turns(position: &Triangoli, alpha: i32, beta: i32, killers: &mut Kil
         scored.push((margin_counts(counts, me), mv, answered));
         true
     });
+    // One listed move searched (the killers were already): whether it settles the position.
+    let mut settles = |(margin, mv, answered): (i32, Move, bool), best: &mut i32| -> bool {
+        if tried.contains(&Some(mv)) {
+            return false;
+        }
+        *best = (*best).max(value(mv, margin, answered, alpha.max(*best)));
+        if *best >= beta {
+            remember_killer(killers, mv);
+        }
+        *best >= beta
+    };
     // Best margin first, picked one at a time rather than sorted: most positions are settled
     // by the first few.
     let mut left = &mut scored[..];
     while let Some(i) = (0..left.len()).max_by_key(|&i| left[i].0) {
         left.swap(0, i);
-        let (&mut (margin, mv, answered), rest) = left.split_first_mut().expect("one picked");
+        let (&mut picked, rest) = left.split_first_mut().expect("one picked");
         left = rest;
-        if margin <= alpha.max(best) {
+        if picked.0 <= alpha.max(best) {
             // No move left beats what is had unless the opponent cannot answer it (it passes
             // and the mover plays the last turn too): only those are searched.
-            best = best.max(margin);
-            let unanswered = std::iter::once((margin, mv, answered)).chain(left.iter().copied());
-            for (margin, mv, _) in unanswered.filter(|&(_, _, answered)| !answered) {
-                if tried.contains(&Some(mv)) {
-                    continue;
-                }
-                best = best.max(value(mv, margin, false, alpha.max(best)));
-                if best >= beta {
-                    remember_killer(killers, mv);
-                    return best;
+            best = best.max(picked.0);
+            let unanswered = std::iter::once(picked).chain(left.iter().copied());
+            for turn in unanswered.filter(|&(_, _, answered)| !answered) {
+                if settles(turn, &mut best) {
+                    break;
                 }
             }
             break;
         }
-        if tried.contains(&Some(mv)) {
-            continue;
-        }
-        best = best.max(value(mv, margin, answered, alpha.max(best)));
-        if best >= beta {
-            remember_killer(killers, mv);
+        if settles(picked, &mut best) {
             break;
         }
     }
@@ -460,8 +456,8 @@ fn sectors_after(position: &Triangoli, mv: Move) -> Option<[[u8; 2]; SECTORS]> {
     let me = position.to_move().expect("a position to move in");
     let from = position.pawn(me).expect("pawns placed before turns");
     let (a, b) = (me.index(), 1 - me.index());
+    let (_, steps) = steps_between(from, to).expect("a turn goes along a line");
     let g = &*GEOMETRY;
-    let (_, steps) = g.line[from.0 as usize][to.0 as usize].expect("a turn goes along a line");
     let mut counts = position.sector_cylinders();
     counts[g.sector[triangle.0 as usize]][a] += steps;
     for t in exchange.triangles() {
