@@ -10,7 +10,8 @@
 //!
 //! An exact search may run on several threads, which share one table: each node on the first
 //! line (the first move of every node before it) waits for its first move's value, then hands
-//! out the rest of its moves to the threads.
+//! out the rest of its moves to the threads; once one of them settles the node, the others give
+//! up what they were searching for it.
 
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
@@ -136,6 +137,9 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     killers: Vec<Killers<G::Move>>,
     history: History,
     nodes: u64,
+    /// The positions each root move took in the last pass over the root (see
+    /// [`AlphaBeta::solve`]); the next pass tries the root's moves in that order, most first.
+    root_effort: Vec<(G::Move, u64)>,
     /// Threads an exact search is split between.
     threads: usize,
     /// The table is not used where [`Knowledge::left`] is at most this.
@@ -143,6 +147,9 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     node_limit: u64,
     deadline: Option<Instant>,
     stopped: bool,
+    /// Set by the thread that settles the node of an [`AlphaBeta::split`] that this searcher
+    /// is working for: what it is searching there is no longer needed.
+    settled: Option<Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Where [`Knowledge::left`] is at most this, the table is not used (measured on Triangoli
@@ -177,11 +184,13 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             killers: Vec::new(),
             history: History::default(),
             nodes: 0,
+            root_effort: Vec::new(),
             threads: 1,
             table_below: TABLE_BELOW,
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,
+            settled: None,
         }
     }
 
@@ -211,11 +220,13 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             killers: self.killers.clone(),
             history: self.history.clone(),
             nodes: 0,
+            root_effort: Vec::new(),
             threads: 1,
             table_below: self.table_below,
             node_limit: self.node_limit,
             deadline: self.deadline,
             stopped: false,
+            settled: None,
         }
     }
 
@@ -230,8 +241,10 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// move that achieves it. Only for an [`AlphaBeta::exact`] searcher.
     ///
     /// A one-ply heuristic pre-pass (with the evaluation, when the knowledge has one) puts the
-    /// root's best-looking move in the table; then the search to the end. (MTD(f) from a deeper
-    /// pre-pass's guess visited about twice as many positions on Triangoli endgames.)
+    /// root's best-looking move in the table; then the search to the end: win, draw or loss by
+    /// two null-window tests ([`AlphaBeta::result`]), then a win's or a loss's margin on its side
+    /// of zero. (MTD(f) from a deeper pre-pass's guess visited about twice as many positions on
+    /// Triangoli endgames.)
     pub fn solve(&mut self, position: &G) -> Found<G::Move> {
         self.solve_until(position, None, u64::MAX)
             .expect("a search without limits finishes")
@@ -246,12 +259,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         node_limit: u64,
     ) -> Option<Found<G::Move>> {
         let nodes = self.begin_exact(position, deadline, node_limit);
-        // First only win, draw or loss: a window around zero, where every test is against the
-        // same bound and the table's bounds serve again. A draw is then exact; a win or loss is
-        // searched again on its side of zero only.
-        let (value, best) = self.root_window(position, -1, 1)?;
-        let (value, best) = match value.signum() {
-            0 => (value, best),
+        // First only win, draw or loss; a draw is then exact, a win or loss is searched again
+        // on its side of zero only.
+        let (result, best) = self.result(position)?;
+        let (value, best) = match result {
+            0 => (0, best),
             1 => self.root_window(position, 0, INFINITY)?,
             _ => self.root_window(position, -INFINITY, 0)?,
         };
@@ -268,10 +280,40 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// threads.
     pub fn solve_result(&mut self, position: &G) -> i32 {
         self.begin_exact(position, None, u64::MAX);
-        let (value, _) = self
-            .root_window(position, -1, 1)
+        let (result, _) = self
+            .result(position)
             .expect("a search without limits finishes");
-        value.signum()
+        result
+    }
+
+    /// Whether `position` (not over) is won, drawn or lost for the seat to move (`1`, `0`, `-1`)
+    /// and a move that keeps that, from two null-window tests of the root; `None` if stopped.
+    ///
+    /// First whether it wins: every move is tested against a draw. Failing that, whether it
+    /// draws, with the root's moves tried in the order of the positions each took in the first
+    /// test, most first: until a drawing move is found, every move tried must be shown to lose,
+    /// which costs much more than showing it does not win; and the moves hardest to show not
+    /// winning are those that draw (the others are refuted with room to spare). Once one is
+    /// found, the table already holds that the others do not win. (One window from -1 to 1 tried
+    /// the root's moves in their usual order: on random 14-empty positions the drawing move came
+    /// second, third or 21st, after moves that took most of the search to show losing. Testing a
+    /// draw first and a win second has the same fault.)
+    fn result(&mut self, position: &G) -> Option<(i32, G::Move)> {
+        let (win, winning) = self.root_window(position, 0, 1)?;
+        if win >= 1 {
+            return Some((1, winning));
+        }
+        let (draw, drawing) = self.root_window(position, -1, 0)?;
+        Some((if draw >= 0 { 0 } else { -1 }, drawing))
+    }
+
+    /// The root move that took the most positions in the last pass, when that pass failed low
+    /// (see [`AlphaBeta::result`]).
+    fn most_effort(&self) -> Option<G::Move> {
+        self.root_effort
+            .iter()
+            .max_by_key(|&&(_, nodes)| nodes)
+            .map(|&(mv, _)| mv)
     }
 
     /// For play rather than analysis: a move that keeps the result of `position` (not over) for
@@ -311,6 +353,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// `node_limit` and the same `deadline`. The positions the pre-pass visited.
     fn begin_exact(&mut self, position: &G, deadline: Option<Instant>, node_limit: u64) -> u64 {
         assert!(self.exact, "an exact search needs an exact searcher");
+        self.root_effort.clear();
         let mut nodes = 0;
         if self.knowledge.evaluate(position).is_some() {
             self.start(deadline, node_limit, false);
@@ -370,17 +413,23 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             self.killers.resize(ply + 1, [None, None]);
         }
         let mut scores = Vec::new();
+        let first = match ply {
+            0 => self.most_effort(),
+            _ => None,
+        };
         self.order(
             position,
             &moves,
             &mut scores,
-            entry.and_then(|e| e.best),
+            first.or(entry.and_then(|e| e.best)),
             ply,
         );
         let mut order: Vec<usize> = (0..moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let moves: Vec<G::Move> = order.into_iter().map(|i| moves[i]).collect();
+        let before = self.nodes;
         let first = self.first_value(position, me, moves[0], ply, lo, hi)?;
+        let effort = Mutex::new(vec![(moves[0], self.nodes - before)]);
         let (value, best) = if first >= hi {
             (first, moves[0])
         } else {
@@ -389,8 +438,12 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             let next = AtomicUsize::new(1);
             let stopped = AtomicBool::new(false);
             let nodes = AtomicU64::new(self.nodes);
+            // A null-window node is settled by the first move that cuts it off: the other
+            // thread's search, no longer needed, is then given up.
+            let settled = Arc::new(AtomicBool::new(false));
             let work = |searcher: &mut Self| {
                 searcher.nodes = 0;
+                searcher.settled = Some(Arc::clone(&settled));
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let a = alpha.load(Ordering::Relaxed);
@@ -400,20 +453,35 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                     let mv = moves[i];
                     let mut child = position.clone();
                     child.play(mv);
+                    let before = searcher.nodes;
                     let mut v = searcher.child_value(&child, me, ply, a, a + 1);
                     if v > a && v < hi && a + 1 < hi && !searcher.stopped {
                         v = searcher.child_value(&child, me, ply, a, hi);
                     }
                     if searcher.stopped {
-                        stopped.store(true, Ordering::Relaxed);
+                        if settled.load(Ordering::Relaxed) {
+                            searcher.stopped = false;
+                        } else {
+                            stopped.store(true, Ordering::Relaxed);
+                        }
                         break;
+                    }
+                    if ply == 0 {
+                        effort
+                            .lock()
+                            .unwrap_or_else(PoisonError::into_inner)
+                            .push((mv, searcher.nodes - before));
                     }
                     let mut b = best.lock().unwrap_or_else(PoisonError::into_inner);
                     if v > b.0 {
                         *b = (v, mv);
                         alpha.fetch_max(v, Ordering::Relaxed);
+                        if v >= hi {
+                            settled.store(true, Ordering::Relaxed);
+                        }
                     }
                 }
+                searcher.settled = None;
                 nodes.fetch_add(searcher.nodes, Ordering::Relaxed);
             };
             let mut helpers: Vec<Self> = (1..self.threads).map(|_| self.fork()).collect();
@@ -430,6 +498,12 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             }
             best.into_inner().unwrap_or_else(PoisonError::into_inner)
         };
+        if ply == 0 {
+            self.root_effort = match value <= lo {
+                true => effort.into_inner().unwrap_or_else(PoisonError::into_inner),
+                false => Vec::new(),
+            };
+        }
         let bound = if value <= lo {
             Bound::Upper
         } else if value >= hi {
@@ -610,6 +684,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         if self.nodes >= self.node_limit {
             self.stopped = true;
         } else if self.nodes.is_multiple_of(1024) {
+            if let Some(settled) = &self.settled {
+                if settled.load(std::sync::atomic::Ordering::Relaxed) {
+                    self.stopped = true;
+                }
+            }
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stopped = true;
@@ -711,10 +790,14 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                 }
             }
         }
+        if ply == 0 {
+            table_move = self.most_effort().or(table_move);
+        }
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
         }
         let (mut moves, mut scores) = std::mem::take(&mut self.buffers[ply]);
+        let mut effort = Vec::new();
         // Staged in an exact search: the table's move, else the killer, is searched before the
         // moves are listed, since there it cuts off most nodes it is tried in, and listing and
         // ordering the moves would be work thrown away.
@@ -776,6 +859,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                     Some(_) => -this.node(&child, depth - 1, ply + 1, -hi, -lo, &mut ignored),
                 }
             };
+            let before = self.nodes;
             let value = if tried == 0 {
                 search(self, alpha, beta)
             } else {
@@ -788,6 +872,9 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             };
             if self.stopped {
                 break;
+            }
+            if ply == 0 {
+                effort.push((mv, self.nodes - before));
             }
             if value > best_value {
                 best_value = value;
@@ -811,6 +898,12 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             }
         }
         self.buffers[ply] = (moves, scores);
+        if ply == 0 {
+            self.root_effort = match best_value <= original_alpha {
+                true => effort,
+                false => Vec::new(),
+            };
+        }
         if self.stopped {
             return best_value.max(alpha);
         }
@@ -933,6 +1026,16 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         ply: usize,
     ) {
         scores.clear();
+        if ply == 0 && !self.root_effort.is_empty() {
+            let effort = |mv: &G::Move| {
+                self.root_effort
+                    .iter()
+                    .find(|(m, _)| m == mv)
+                    .map_or(0, |&(_, nodes)| nodes.min(i32::MAX as u64) as i32)
+            };
+            scores.extend(moves.iter().map(effort));
+            return;
+        }
         if !self.knowledge.move_scores(position, moves, scores) {
             scores.clear();
             scores.resize(moves.len(), 0);
@@ -1077,6 +1180,64 @@ mod tests {
             .probe(Pile::of(20).position_hash())
             .expect("the helper's entry");
         assert_eq!(e.bound, Bound::Lower);
+    }
+
+    #[test]
+    fn after_a_pass_that_fails_low_the_root_tries_first_the_moves_that_took_longest() {
+        // 9 stones: every move loses, so the test for a win fails low and times both moves.
+        let pile = Pile::of(9);
+        let mut search = AlphaBeta::exact(Stones, 12);
+        search.begin_exact(&pile, None, u64::MAX);
+        let before = search.nodes;
+        let (value, _) = search.root_window(&pile, 0, 1).expect("no limits");
+        assert!(value <= 0, "{value}");
+        let mut timed: Vec<Take> = search.root_effort.iter().map(|&(mv, _)| mv).collect();
+        timed.sort_by_key(|t| t.0);
+        assert_eq!(timed, [Take(1), Take(2)], "each root move once");
+        // Every position below the root counted to the move it was searched under.
+        let counted: u64 = search.root_effort.iter().map(|&(_, n)| n).sum();
+        assert_eq!(counted, search.nodes - before - 1);
+        // The next pass orders the root's moves by those counts alone, and stages the most.
+        let moves = [Take(1), Take(2)];
+        let mut scores = Vec::new();
+        search.order(&pile, &moves, &mut scores, None, 0);
+        let effort = |t: Take| search.root_effort.iter().find(|e| e.0 == t).unwrap().1 as i32;
+        assert_eq!(scores, [effort(Take(1)), effort(Take(2))]);
+        let most = search.most_effort().expect("timed moves");
+        assert!(moves.iter().all(|&t| effort(t) <= effort(most)));
+        // A pass that does not fail low leaves the next to the table's move and the usual order.
+        let (value, _) = search
+            .root_window(&pile, -INFINITY, INFINITY)
+            .expect("no limits");
+        assert_eq!(value, -1);
+        assert!(search.root_effort.is_empty());
+        // Win, draw or loss by the two tests, on one thread and two.
+        for threads in [1, 2] {
+            let mut search = AlphaBeta::exact(Stones, 12).with_threads(threads);
+            for n in 1..=40 {
+                let expected = if n % 3 == 0 { -1 } else { 1 };
+                assert_eq!(search.solve_result(&Pile::of(n)), expected, "{n} stones");
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_for_a_split_node_already_settled_gives_up_within_a_thousand_positions() {
+        // No table: a pile of 40 stones is a tree of millions of positions.
+        let mut search = AlphaBeta::exact(Stones, 12);
+        search.table_below = 1_000;
+        let settled = Arc::new(std::sync::atomic::AtomicBool::new(true));
+        search.settled = Some(Arc::clone(&settled));
+        search.start(None, u64::MAX, true);
+        search.root(&Pile::of(40), TO_THE_END as i32, 0, 1);
+        assert!(search.stopped);
+        assert!(search.nodes <= 1024, "{} positions", search.nodes);
+        // Not settled, it searches to the end.
+        settled.store(false, std::sync::atomic::Ordering::Relaxed);
+        search.start(None, u64::MAX, true);
+        let (value, best) = search.root(&Pile::of(14), TO_THE_END as i32, -INFINITY, INFINITY);
+        assert!(!search.stopped);
+        assert_eq!((value, best), (1, Some(Take(2))));
     }
 
     #[test]

@@ -26,7 +26,8 @@ pub struct SolveArgs {
     #[arg(long)]
     moves: bool,
     /// Instead of one position, time the solver on random positions with this many empty
-    /// triangles (see --positions, --seed).
+    /// triangles (see --positions, --seed): each position's time, result and positions
+    /// visited, then the median, mean and slowest.
     #[arg(long, value_name = "EMPTIES")]
     bench: Option<u32>,
     /// Positions timed by --bench.
@@ -157,6 +158,13 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
             continue;
         };
         let solved = solve::solve_triangoli(&position, solve::TABLE_BITS, args.threads)?;
+        progress.println(format!(
+            "  position {} (stream {stream}): {:.3} s, {}, {} positions",
+            times.len() + 1,
+            solved.elapsed.as_secs_f64(),
+            solved.in_words(),
+            solved.nodes
+        ));
         times.push(solved.elapsed);
         nodes.push(solved.nodes);
         verdicts[match solved.verdict {
