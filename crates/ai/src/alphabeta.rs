@@ -427,15 +427,23 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         let mut order: Vec<usize> = (0..moves.len()).collect();
         order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
         let moves: Vec<G::Move> = order.into_iter().map(|i| moves[i]).collect();
-        let before = self.nodes;
-        let first = self.first_value(position, me, moves[0], ply, lo, hi)?;
-        let effort = Mutex::new(vec![(moves[0], self.nodes - before)]);
+        // The root's test for a draw after the test for a win failed (see `result`) expects
+        // several moves to be shown losing before one draws: showing a move loses is a proof
+        // the threads share badly, so there each thread takes moves from the start.
+        let together = ply == 0 && hi == lo + 1 && !self.root_effort.is_empty();
+        let (first, effort) = if together {
+            (-INFINITY, Mutex::new(Vec::new()))
+        } else {
+            let before = self.nodes;
+            let first = self.first_value(position, me, moves[0], ply, lo, hi)?;
+            (first, Mutex::new(vec![(moves[0], self.nodes - before)]))
+        };
         let (value, best) = if first >= hi {
             (first, moves[0])
         } else {
             let alpha = AtomicI32::new(first.max(lo));
             let best = Mutex::new((first, moves[0]));
-            let next = AtomicUsize::new(1);
+            let next = AtomicUsize::new(if together { 0 } else { 1 });
             let stopped = AtomicBool::new(false);
             let nodes = AtomicU64::new(self.nodes);
             // A null-window node is settled by the first move that cuts it off: the other

@@ -158,13 +158,16 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
             continue;
         };
         let solved = solve::solve_triangoli(&position, solve::TABLE_BITS, args.threads)?;
-        progress.println(format!(
-            "  position {} (stream {stream}): {:.3} s, {}, {} positions",
-            times.len() + 1,
-            solved.elapsed.as_secs_f64(),
-            solved.in_words(),
-            solved.nodes
-        ));
+        // Printed whether or not the bar is drawn (it is not when the output is no terminal).
+        progress.suspend(|| {
+            println!(
+                "  position {} (stream {stream}): {:.3} s, {}, {} positions",
+                times.len() + 1,
+                solved.elapsed.as_secs_f64(),
+                solved.in_words(),
+                solved.nodes
+            )
+        });
         times.push(solved.elapsed);
         nodes.push(solved.nodes);
         verdicts[match solved.verdict {
