@@ -126,10 +126,10 @@ pub struct Geometry {
     /// `line[from][to]`: the direction and the steps (1 to 3) from `from` to `to` along one grid
     /// line, if they are that close on one.
     pub line: [[Option<(u8, u8)>; POINTS]; POINTS],
-    /// `reach_but[p][dir][i]`: the union of `reach[p][d][i]` over every direction `d` but `dir`
-    /// (and with `dir` 6, over all six), so that whether a pawn can move is one lookup for
-    /// the directions the other pawn does not block.
-    pub reach_but: [[[u32; 3]; 7]; POINTS],
+    /// `reachable[p][other][i]`: the triangles adjacent to any point a pawn on `p` can go to in
+    /// 1 to `i + 1` steps with the other pawn on `other` (`POINTS` for none), which stops it
+    /// short in its own direction: whether a pawn can move is one lookup.
+    pub reachable: [[[u32; 3]; POINTS + 1]; POINTS],
 }
 
 /// The board's tables, built once.
@@ -211,18 +211,26 @@ fn build() -> Geometry {
             }
         }
     }
-    let mut reach_but = [[[0u32; 3]; 7]; POINTS];
+    let mut reachable = [[[0u32; 3]; POINTS + 1]; POINTS];
     for p in 0..POINTS {
-        for (but, masks) in reach_but[p].iter_mut().enumerate() {
+        for (other, masks) in reachable[p].iter_mut().enumerate() {
             for (i, mask) in masks.iter_mut().enumerate() {
-                *mask = (0..6)
-                    .filter(|&d| d != but)
-                    .fold(0, |m, d| m | reach[p][d][i]);
+                *mask = (0..6).fold(0, |m, d| {
+                    // Up to the step before the other pawn, where it stands in this direction.
+                    let steps = (0..=i)
+                        .take_while(|&k| ray[p][d][k].is_none_or(|q| q.0 as usize != other))
+                        .count();
+                    if steps == 0 {
+                        m
+                    } else {
+                        m | reach[p][d][steps - 1]
+                    }
+                });
             }
         }
     }
     Geometry {
-        reach_but,
+        reachable,
         xy,
         corners,
         sector,

@@ -691,26 +691,10 @@ impl Landing {
 /// point next to one of the `empty` triangles.
 fn pawn_can_move(from: Point, other: Option<Point>, reserve: u8, empty: u32) -> bool {
     let reach = reserve.min(3) as usize;
-    if reach == 0 {
-        return false;
+    reach > 0 && {
+        let other = other.map_or(POINTS, |p| p.0 as usize);
+        GEOMETRY.reachable[from.0 as usize][other][reach - 1] & empty != 0
     }
-    let g = &*GEOMETRY;
-    let from = from.0 as usize;
-    // The other pawn stops the pawn short in its own direction only.
-    let reachable = match other.and_then(|p| g.line[from][p.0 as usize]) {
-        None => g.reach_but[from][6][reach - 1],
-        Some((dir, at)) => {
-            let dir = dir as usize;
-            let short = reach.min(at as usize - 1);
-            let blocked = if short > 0 {
-                g.reach[from][dir][short - 1]
-            } else {
-                0
-            };
-            g.reach_but[from][dir][reach - 1] | blocked
-        }
-    };
-    reachable & empty != 0
 }
 
 impl Game for Triangoli {
