@@ -26,6 +26,22 @@ fn random_game(seed: u64) -> (Vec<Triangoli>, Vec<Move>) {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
+    /// A seat must pass exactly when walking its pawn's lines finds no point next to an empty
+    /// triangle: the board's table of where a pawn can reach, with the other pawn in the way,
+    /// agrees with the walk the turns are listed by.
+    #[test]
+    fn a_seat_passes_exactly_when_its_pawn_reaches_no_empty_triangle(seed in any::<u64>()) {
+        let (positions, _) = random_game(seed);
+        for g in positions.iter().filter(|g| g.to_move().is_some() && g.pawn(Seat(1)).is_some()) {
+            let mut reaches = false;
+            g.landings(|_| {
+                reaches = true;
+                false
+            });
+            prop_assert_eq!(reaches, !g.must_pass(), "{:?}", g);
+        }
+    }
+
     /// Whether the opponent has a turn after a move, found without playing it, is what playing
     /// it gives: the opponent to move and not passing. Every turn of every position of a game
     /// is asked, so the blocking pawn, a short reserve and the last empty triangle all occur.
