@@ -198,11 +198,10 @@ fn best_margin(
         (0, _) => return base + alone,
         // One cylinder, or all from one triangle: the choice is only where from.
         (1, sources) => {
-            let most = sources
-                .iter()
-                .map(|&(t, _)| more(counts, ab, g.sector[t.0 as usize], 1, placement))
-                .max()
-                .expect("an exchange takes from a source");
+            let mut most = i32::MIN;
+            for &(t, _) in sources {
+                most = most.max(more(counts, ab, g.sector[t.0 as usize], 1, placement));
+            }
             return base + alone + most;
         }
         (_, &[(t, _)]) => {
