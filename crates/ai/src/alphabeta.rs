@@ -413,7 +413,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             self.killers.resize(ply + 1, [None, None]);
         }
         let mut scores = Vec::new();
-        let first = match ply {
+        let leading = match ply {
             0 => self.most_effort(),
             _ => None,
         };
@@ -421,7 +421,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             position,
             &moves,
             &mut scores,
-            first.or(entry.and_then(|e| e.best)),
+            leading.or(entry.and_then(|e| e.best)),
             ply,
         );
         let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -507,9 +507,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             best.into_inner().unwrap_or_else(PoisonError::into_inner)
         };
         if ply == 0 {
-            self.root_effort = match value <= lo {
-                true => effort.into_inner().unwrap_or_else(PoisonError::into_inner),
-                false => Vec::new(),
+            // Kept only for the pass after one that failed low (see `result`).
+            self.root_effort = if value <= lo {
+                effort.into_inner().unwrap_or_else(PoisonError::into_inner)
+            } else {
+                Vec::new()
             };
         }
         let bound = if value <= lo {
@@ -907,9 +909,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         }
         self.buffers[ply] = (moves, scores);
         if ply == 0 {
-            self.root_effort = match best_value <= original_alpha {
-                true => effort,
-                false => Vec::new(),
+            // Kept only for the pass after one that failed low (see `result`).
+            self.root_effort = if best_value <= original_alpha {
+                effort
+            } else {
+                Vec::new()
             };
         }
         if self.stopped {
