@@ -307,13 +307,26 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         Some((if draw >= 0 { 0 } else { -1 }, drawing))
     }
 
-    /// The root move that took the most positions in the last pass, when that pass failed low
-    /// (see [`AlphaBeta::result`]).
-    fn most_effort(&self) -> Option<G::Move> {
+    /// The move a node `ply` plies below the root tries first, where the table names
+    /// `table_move`: at the root after a pass that failed low, the move that took the most
+    /// positions in it (see [`AlphaBeta::result`]); else the table's.
+    fn leading(&self, ply: usize, table_move: Option<G::Move>) -> Option<G::Move> {
+        if ply > 0 {
+            return table_move;
+        }
         self.root_effort
             .iter()
             .max_by_key(|&&(_, nodes)| nodes)
             .map(|&(mv, _)| mv)
+            .or(table_move)
+    }
+
+    /// Keeps what each root move took in a pass over the root (`ply` 0), for the next pass,
+    /// only when this one failed low: after a pass that did not, the table's move leads.
+    fn keep_effort(&mut self, ply: usize, effort: Vec<(G::Move, u64)>, failed_low: bool) {
+        if ply == 0 {
+            self.root_effort = if failed_low { effort } else { Vec::new() };
+        }
     }
 
     /// For play rather than analysis: a move that keeps the result of `position` (not over) for
@@ -413,15 +426,11 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             self.killers.resize(ply + 1, [None, None]);
         }
         let mut scores = Vec::new();
-        let leading = match ply {
-            0 => self.most_effort(),
-            _ => None,
-        };
         self.order(
             position,
             &moves,
             &mut scores,
-            leading.or(entry.and_then(|e| e.best)),
+            self.leading(ply, entry.and_then(|e| e.best)),
             ply,
         );
         let mut order: Vec<usize> = (0..moves.len()).collect();
@@ -506,14 +515,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             }
             best.into_inner().unwrap_or_else(PoisonError::into_inner)
         };
-        if ply == 0 {
-            // Kept only for the pass after one that failed low (see `result`).
-            self.root_effort = if value <= lo {
-                effort.into_inner().unwrap_or_else(PoisonError::into_inner)
-            } else {
-                Vec::new()
-            };
-        }
+        let effort = effort.into_inner().unwrap_or_else(PoisonError::into_inner);
+        self.keep_effort(ply, effort, value <= lo);
         let bound = if value <= lo {
             Bound::Upper
         } else if value >= hi {
@@ -800,9 +803,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
                 }
             }
         }
-        if ply == 0 {
-            table_move = self.most_effort().or(table_move);
-        }
+        table_move = self.leading(ply, table_move);
         if self.buffers.len() <= ply {
             self.buffers.resize_with(ply + 1, Default::default);
         }
@@ -908,14 +909,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             }
         }
         self.buffers[ply] = (moves, scores);
-        if ply == 0 {
-            // Kept only for the pass after one that failed low (see `result`).
-            self.root_effort = if best_value <= original_alpha {
-                effort
-            } else {
-                Vec::new()
-            };
-        }
+        self.keep_effort(ply, effort, best_value <= original_alpha);
         if self.stopped {
             return best_value.max(alpha);
         }
@@ -1215,7 +1209,7 @@ mod tests {
         search.order(&pile, &moves, &mut scores, None, 0);
         let effort = |t: Take| search.root_effort.iter().find(|e| e.0 == t).unwrap().1 as i32;
         assert_eq!(scores, [effort(Take(1)), effort(Take(2))]);
-        let most = search.most_effort().expect("timed moves");
+        let most = search.leading(0, None).expect("timed moves");
         assert!(moves.iter().all(|&t| effort(t) <= effort(most)));
         // A pass that does not fail low leaves the next to the table's move and the usual order.
         let (value, _) = search
