@@ -455,7 +455,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         // The root's test for a draw after the test for a win failed (see `result`) expects
         // several moves to be shown losing before one draws: showing a move loses is a proof
         // the threads share badly, so there each thread takes moves from the start.
-        let together = ply == 0 && hi == lo + 1 && !self.root_effort.is_empty();
+        let together = ply == 0 && self.draw_test;
         let (first, effort) = if together {
             (-INFINITY, Mutex::new(Vec::new()))
         } else {
