@@ -1083,8 +1083,6 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         self.table.probe(key)
     }
 
-    /// Scores `moves` for ordering: the table's move first, then the knowledge's scores, the
-    /// killers, the history.
     /// The move a heuristic search of [`LIKELIEST_DEPTH`] finds best in `position` (not over),
     /// on a searcher and table of its own; `None` when the knowledge has no evaluation. Its
     /// positions count to this searcher's.
@@ -1099,6 +1097,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         Some(found.best)
     }
 
+    /// Scores `moves` for ordering: the table's move first, then the knowledge's scores, the
+    /// killers, the history.
     fn order(
         &self,
         position: &G,
