@@ -25,6 +25,7 @@ import * as alerts from './alerts.js';
 import { seatClocks, formatClock, controlText, controlLong, outOfTime } from './clock.js';
 import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
 import { stepKey } from './analysis.js';
+import { turns, recentTurns } from './turns.js';
 
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
@@ -211,7 +212,8 @@ class GamePage {
   /**
    * What the others played since this browser's last move, each player's moves after their name
    * (a turn may be several moves): from the view's `movers` where the server gives them, else
-   * since the last move sent from this page. At most the last eight moves.
+   * since the last move sent from this page. At most the last eight moves, after an ellipsis
+   * where earlier ones are left out.
    */
   news(v) {
     let from = this.afterMine != null && v.ply > this.afterMine ? this.afterMine : v.ply;
@@ -222,21 +224,18 @@ class GamePage {
         if (mine[seat] !== undefined) from = i + 1;
       });
     }
-    // Each player's run of moves said with their name, since a turn may be several moves: as
-    // written, and in words for screen readers.
-    const runs = [];
-    for (let i = Math.max(from, v.ply - 8); i < v.ply; i++) {
-      const seat = moverOf(v, i);
-      const last = runs[runs.length - 1];
-      const said = { shown: v.history[i], words: this.moveWords(v, i) };
-      if (last && last.seat === seat) last.moves.push(said);
-      else runs.push({ seat, moves: [said] });
-    }
-    const line = (r, key) => {
-      const moves = r.moves.map((m) => m[key]).join(key === 'words' ? '; ' : ', ');
-      return r.seat === null ? moves : `${this.label(r.seat)}: ${moves}`;
+    // Each turn said with its player's name, since a turn may be several moves: as written,
+    // and in words for screen readers.
+    const recent = recentTurns(v.movers, from, v.ply);
+    const line = (turn, say, separator) => {
+      const moves = turn.plies.map(say).join(separator);
+      return turn.seat === null ? moves : `${this.label(turn.seat)}: ${moves}`;
     };
-    return { shown: runs.map((r) => line(r, 'shown')), words: runs.map((r) => line(r, 'words')) };
+    const said = (say, separator) => [
+      ...(recent.cut ? ['…'] : []),
+      ...recent.turns.map((turn) => line(turn, say, separator)),
+    ];
+    return { shown: said((i) => v.history[i], ', '), words: said((i) => this.moveWords(v, i), '; ') };
   }
 
   /** Move `i` of the view `v` in words (its clicks named), or as written when they are unknown. */
@@ -947,17 +946,11 @@ class GamePage {
     // One line per turn: the moves a seat made in a row (The Triangle Game's place, slides and
     // end), each a button that shows the position after it.
     const marks = this.analysis.marks(v);
-    const turns = [];
-    v.history.forEach((m, i) => {
-      const seat = moverOf(v, i);
-      const last = turns[turns.length - 1];
-      if (last && seat !== null && last.seat === seat) last.moves.push([m, i]);
-      else turns.push({ seat, moves: [[m, i]] });
-    });
-    const items = turns.map((turn, k) =>
+    const items = turns(v.movers, 0, v.history.length).map((turn, k) =>
       h('li', { value: k + 1 },
         turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: this.label(turn.seat) }, h('span', { class: 'visually-hidden' }, this.label(turn.seat))) : null,
-        turn.moves.map(([m, i]) => {
+        turn.plies.map((i) => {
+          const m = v.history[i];
           const mark = marks[i]?.kind ? marks[i] : null;
           // Hovered or focused, the move's items are pointed at on the board; said in words.
           const point = (on) => this.board.point(on ? v.history_clicks?.[i] : null);
@@ -1112,11 +1105,6 @@ class GamePage {
  * the page (whose turn it is, the version in the heading).
  */
 const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw', 'ended']);
-
-/** The seat that made move `i` of the history, where the view can tell (for the list's dots). */
-function moverOf(v, i) {
-  return Array.isArray(v.movers) ? v.movers[i] ?? null : null;
-}
 
 /** The page of game `id`, acting for `seat` (null: no seat named) with a token already stored. */
 export function gameUrl(id, seat) {
