@@ -90,8 +90,8 @@ impl Game for Pile {
 
 /// A game of one move and one reply, for tests of the order a search tries moves in: the first
 /// player picks a row of `results`, the second a column, and the entry is the first player's
-/// result (1 a win, 0 a draw, -1 a loss). Every pick played is logged on its thread
-/// ([`played`]).
+/// result: a win above 0, a draw at 0, a loss below (a test's knowledge may read it as a
+/// margin). Every pick played is logged on its thread ([`played`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Choice {
     pub results: &'static [&'static [i8]],
@@ -161,7 +161,7 @@ impl Game for Choice {
     }
     fn outcome(&self) -> Option<Outcome> {
         let result = self.results[self.row? as usize][self.column? as usize];
-        Some(match result {
+        Some(match result.signum() {
             1 => Outcome::win(Seat(0)),
             -1 => Outcome::win(Seat(1)),
             _ => Outcome::DRAW,
