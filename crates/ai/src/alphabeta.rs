@@ -272,8 +272,8 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// A one-ply heuristic pre-pass (with the evaluation, when the knowledge has one) puts the
     /// root's best-looking move in the table; then the search to the end: win, draw or loss by
     /// two null-window tests ([`AlphaBeta::result`]), then a win's or a loss's margin on its side
-    /// of zero, near it first ([`AlphaBeta::margin`]). (MTD(f) from a deeper pre-pass's guess visited about twice as many positions on
-    /// Triangoli endgames.)
+    /// of zero, near it first ([`AlphaBeta::margin`]). (MTD(f) from a deeper pre-pass's guess
+    /// visited about twice as many positions on Triangoli endgames.)
     pub fn solve(&mut self, position: &G) -> Found<G::Move> {
         self.solve_until(position, None, u64::MAX)
             .expect("a search without limits finishes")
