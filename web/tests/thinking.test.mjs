@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE, SKIP, launch, newPage, startGame, en, fill, uploadRecord, view, rng, playMove, myTurnOrOver } from './browser.mjs';
+import { RECENT } from '../assets/turns.js';
 
 test('the computer thinking shows a spinner and its seconds', { skip: SKIP, timeout: 120000 }, async () => {
   const browser = await launch();
@@ -105,18 +106,18 @@ test('in a game of several-move turns the status says who played what', { skip: 
       await playMove(page, random, { preferEnd: true });
     }
     // Back to me after both computers' turns: their moves after their names. The status says
-    // the last 8 moves at most, after an ellipsis where it leaves earlier ones out, so a long
-    // turn of the second computer may leave the first out.
+    // the last RECENT (8) moves at most, after an ellipsis where it leaves earlier ones out, so
+    // a long turn of the second computer may leave the first out.
     if ((await myTurnOrOver(page)) === 'over') return;
     const v = await view(id);
-    const since = v.movers.slice(v.movers.lastIndexOf(0) + 1).slice(-8);
+    const all = v.movers.slice(v.movers.lastIndexOf(0) + 1);
+    const since = all.slice(-RECENT);
     const seats = since.filter((seat, i) => since.indexOf(seat) === i);
     assert.ok(seats.length >= 1 && seats.every((seat) => seat !== 0), `${since}`);
     const names = seats.map((s) => en[`seat.triangle-game.${s}`]);
     await page.waitForFunction((n) => n.every((name) => document.querySelector('[data-test=status]').textContent.includes(`${name}: `)), names);
     const status = await page.textContent('[data-test=status]');
-    const cut = v.movers.length - v.movers.lastIndexOf(0) - 1 > 8;
-    const ellipsis = cut ? '…; ' : '';
+    const ellipsis = all.length > RECENT ? '…; ' : '';
     assert.match(status, new RegExp(`^Played: ${ellipsis}${names.map((name) => `${name}: .+`).join('; ')}\\.`));
   } finally {
     await browser.close();
