@@ -27,6 +27,9 @@ import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
 import { stepKey } from './analysis.js';
 import { turns, recentTurns } from './turns.js';
 
+/** The close code of a server that is restarting (RFC 6455's registry): reconnect soon. */
+const RESTART = 1012;
+
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
   page.start();
@@ -135,11 +138,14 @@ class GamePage {
         // A message that is not a view: ignore it.
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (e) => {
       if (this.ws !== ws) return;
       this.connected = false;
       this.renderStatus();
-      this.scheduleReconnect();
+      // 1012: the server is restarting and another takes over at once; come back soon, spread
+      // over a moment so that a process's watchers do not all arrive together.
+      if (e.code === RESTART) this.retries = 0;
+      this.scheduleReconnect(e.code === RESTART ? 100 + Math.random() * 400 : undefined);
     };
   }
 
@@ -158,10 +164,13 @@ class GamePage {
     }
   }
 
-  scheduleReconnect() {
+  /** Connects again after `delay` ms, or after a back-off that grows with each failed try. */
+  scheduleReconnect(delay) {
     if (this.closed) return;
-    this.retries = (this.retries || 0) + 1;
-    const delay = Math.min(10000, 500 * 2 ** Math.min(this.retries, 5));
+    if (delay === undefined) {
+      this.retries = (this.retries || 0) + 1;
+      delay = Math.min(10000, 500 * 2 ** Math.min(this.retries, 5));
+    }
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }

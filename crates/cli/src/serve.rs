@@ -1,48 +1,68 @@
 //! `trigonal serve` and `trigonal worker`: Trigonal's server — the browser front end, the API
 //! and the WebSocket — and processes that only play computer seats, over one store: a SQLite
 //! file, or a PostgreSQL database shared by many processes (see `crates/server`, `docs/api.md`
-//! and README "Running several servers").
+//! and `docs/operations.md`). Every flag can also be given as an environment variable
+//! (`TRIGONAL_…`), as container platforms prefer.
 
 use std::net::SocketAddr;
 
 use anyhow::Result;
 use clap::Args;
+use trigonal_server::{LogFormat, TrustedProxies};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The address to listen on.
-    #[arg(long, default_value = "127.0.0.1:8080")]
+    #[arg(long, env = "TRIGONAL_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
     /// Where the games are: a SQLite file, created if missing, or a PostgreSQL URL
     /// (postgres://user:password@host:port/database). Migrations run at start.
-    #[arg(long, default_value = "trigonal.db")]
+    #[arg(long, env = "TRIGONAL_DB", default_value = "trigonal.db")]
     db: String,
-    /// New games (created or uploaded) one address may start a minute, in bursts of as many;
-    /// 0 for no limit. Kept by each process. Behind a reverse proxy every player shares the
-    /// proxy's address.
-    #[arg(long, default_value_t = trigonal_server::Config::GAMES_PER_MINUTE)]
+    /// New games (created or uploaded) one client address may start a minute, in bursts of as
+    /// many; 0 for no limit. Kept by each process.
+    #[arg(long, env = "TRIGONAL_GAMES_PER_MINUTE", default_value_t = trigonal_server::Config::GAMES_PER_MINUTE)]
     games_per_minute: u32,
     /// Computer searches this process runs at once (default: one per core).
-    #[arg(long)]
+    #[arg(long, env = "TRIGONAL_THREADS")]
     threads: Option<usize>,
     /// Play no computer seat here: leave them to `trigonal worker` processes.
-    #[arg(long)]
+    #[arg(long, env = "TRIGONAL_NO_COMPUTER")]
     no_computer: bool,
     /// The most connections open at once; one more is closed at once. (Each request's head
-    /// must arrive within 10 s and its body within 10 s more; at shutdown, requests in flight
-    /// get 5 s.)
-    #[arg(long, default_value_t = trigonal_server::Limits::default().connections)]
+    /// must arrive within 10 s and its body within 10 s more.)
+    #[arg(long, env = "TRIGONAL_MAX_CONNECTIONS", default_value_t = trigonal_server::Limits::default().connections)]
     max_connections: usize,
+    /// The reverse proxies in front, as CIDR[,CIDR…]: only from these peers are
+    /// X-Forwarded-For / Forwarded (the client's address), X-Forwarded-Proto and X-Request-Id
+    /// believed. Default: none.
+    #[arg(long, env = "TRIGONAL_TRUST_PROXY", default_value = "")]
+    trust_proxy: TrustedProxies,
+    /// Serve /metrics (with /healthz and /readyz) on this address only, not on --addr.
+    #[arg(long, env = "TRIGONAL_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
+    /// How log lines are written to standard error: text or json (one object a line).
+    #[arg(long, env = "TRIGONAL_LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
+    /// At shutdown (SIGTERM, Ctrl-C), the seconds requests in flight may still take.
+    #[arg(long, env = "TRIGONAL_SHUTDOWN_GRACE", default_value_t = 5)]
+    shutdown_grace: u64,
 }
 
 #[derive(Args, Debug)]
 pub struct WorkerArgs {
     /// Where the games are: a PostgreSQL URL shared with the `serve` processes (or a SQLite file).
-    #[arg(long)]
+    #[arg(long, env = "TRIGONAL_DB")]
     db: String,
     /// Computer searches run at once (default: one per core).
-    #[arg(long)]
+    #[arg(long, env = "TRIGONAL_THREADS")]
     threads: Option<usize>,
+    /// Serve /metrics, /healthz and /readyz on this address (default: nothing is served).
+    #[arg(long, env = "TRIGONAL_METRICS_ADDR")]
+    metrics_addr: Option<SocketAddr>,
+    /// How log lines are written to standard error: text or json (one object a line).
+    #[arg(long, env = "TRIGONAL_LOG_FORMAT", default_value = "text")]
+    log_format: LogFormat,
 }
 
 pub fn serve(args: &ServeArgs) -> Result<()> {
@@ -51,22 +71,28 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
     } else {
         args.threads.unwrap_or_else(trigonal_server::cores)
     };
-    trigonal_server::serve_blocking(trigonal_server::Config {
-        addr: args.addr,
-        db: args.db.clone(),
-        games_per_minute: args.games_per_minute,
-        computer,
-        limits: trigonal_server::Limits {
-            connections: args.max_connections,
-            ..trigonal_server::Limits::default()
+    trigonal_server::serve_blocking(
+        trigonal_server::Config {
+            addr: args.addr,
+            db: args.db.clone(),
+            games_per_minute: args.games_per_minute,
+            computer,
+            limits: trigonal_server::Limits {
+                connections: args.max_connections,
+                grace: std::time::Duration::from_secs(args.shutdown_grace),
+                ..trigonal_server::Limits::default()
+            },
+            trust_proxy: args.trust_proxy.clone(),
+            metrics_addr: args.metrics_addr,
         },
-    })?;
+        args.log_format,
+    )?;
     Ok(())
 }
 
 pub fn work(args: &WorkerArgs) -> Result<()> {
     let threads = args.threads.unwrap_or_else(trigonal_server::cores);
     anyhow::ensure!(threads > 0, "--threads must be at least 1");
-    trigonal_server::work_blocking(&args.db, threads)?;
+    trigonal_server::work_blocking(&args.db, threads, args.metrics_addr, args.log_format)?;
     Ok(())
 }

@@ -351,7 +351,28 @@ fn a_database_outage_is_a_503_and_the_servers_recover_by_themselves() {
     assert_eq!(next_view(&mut ws)["ply"], 0);
 
     let v = view(&servers[0], &id);
+    assert_eq!(servers[0].get("/readyz"), (200, json!({"ready": true})));
     pg(&["halt", &pg_server.dir]);
+    // A load balancer asking is told within 2 s that this process should not be sent requests,
+    // and why; the process itself is still alive.
+    let asked = Instant::now();
+    let (status, body) = servers[0].get("/readyz");
+    assert!(
+        asked.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        asked.elapsed()
+    );
+    assert_eq!((status, &body["ready"]), (503, &json!(false)), "{body}");
+    assert!(
+        body["reason"].as_str().unwrap().contains("database"),
+        "{body}"
+    );
+    assert_eq!(
+        common::request(&servers[0].addr, "GET", "/healthz", None)
+            .unwrap()
+            .0,
+        200
+    );
     // Reads too need the database (they show what it holds).
     let (status, body) = servers[0].get(&format!("/api/games/{id}"));
     assert_eq!(status, 503, "{body}");
@@ -387,6 +408,7 @@ fn a_database_outage_is_a_503_and_the_servers_recover_by_themselves() {
         "moves accepted again {:?} after the database came back",
         back.elapsed()
     );
+    assert_eq!(servers[0].get("/readyz"), (200, json!({"ready": true})));
     let seen = next_view(&mut ws);
     assert_eq!(
         (seen["ply"].as_u64(), &seen["history"][0]),

@@ -2,9 +2,9 @@
 //!
 //! Passwords are hashed with Argon2id (the `argon2` crate's defaults: 19 MiB, 2 passes) on the
 //! blocking threads, never stored or logged in clear. A session is a random secret in an
-//! `HttpOnly`, `SameSite=Lax` cookie (`Secure` when the request came over HTTPS, as a proxy's
-//! `X-Forwarded-Proto` says); the store keeps only its SHA-256 digest, so a copy of the database
-//! gives no usable session. Sign-in attempts are limited per name (10 a minute) and per address
+//! `HttpOnly`, `SameSite=Lax` cookie (`Secure` when the request came over HTTPS, as a trusted
+//! proxy's `X-Forwarded-Proto` says); the store keeps only its SHA-256 digest, so a copy of the
+//! database gives no usable session. Sign-in attempts are limited per name (10 a minute) and per address
 //! (30); an unknown name costs the same work and gets the same answer as a wrong password.
 
 use std::net::IpAddr;
@@ -101,6 +101,7 @@ impl Default for SignInLimit {
 impl SignInLimit {
     fn take(&self, address: Option<IpAddr>, name: &str) -> Result<(), ApiError> {
         let too_many = || ApiError::TooManyRequests {
+            limit: "sign-in",
             what: format!("too many sign-in attempts (at most {ATTEMPTS_PER_MINUTE} a minute)"),
             retry_after: 60 / u64::from(ATTEMPTS_PER_MINUTE),
         };
@@ -207,14 +208,6 @@ async fn start_session(
         .secure(secure)
         .max_age(CookieAge::days(SESSION_DAYS))
         .build())
-}
-
-/// Whether the request came over HTTPS (as the proxy in front says).
-pub fn over_https(headers: &HeaderMap) -> bool {
-    headers
-        .get("x-forwarded-proto")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.eq_ignore_ascii_case("https"))
 }
 
 /// Creates an account and signs it in.

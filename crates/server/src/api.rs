@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
@@ -18,7 +18,6 @@ use http_body_util::LengthLimitError;
 use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::trace::TraceLayer;
 
 use axum_extra::extract::cookie::CookieJar;
 
@@ -29,7 +28,8 @@ use crate::games::{
     TokenRequest, UploadRecord,
 };
 use crate::limit::MayCreate;
-use crate::{web, AppState};
+use crate::proxy::Https;
+use crate::{edge, health, observe, web, AppState};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -44,7 +44,15 @@ const PING: Duration = Duration::from_secs(30);
 
 /// Every route of the server.
 pub fn router(state: AppState) -> Router {
+    let metrics = if state.metrics_public {
+        get(metrics)
+    } else {
+        any(no_such_page)
+    };
     Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", metrics)
         .route("/api/meta", get(meta))
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(view))
@@ -79,8 +87,31 @@ pub fn router(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(READ_THROUGH))
         .layer(middleware::map_response(json_errors))
         .layer(middleware::map_response(security_headers))
-        .layer(TraceLayer::new_for_http())
+        .layer(middleware::from_fn_with_state(state.clone(), edge::edge))
         .with_state(state)
+}
+
+/// The routes of a private address (`--metrics-addr`): the metrics and the health checks.
+pub fn private_router(state: AppState) -> Router {
+    Router::new()
+        .route("/healthz", get(health::healthz))
+        .route("/readyz", get(health::readyz))
+        .route("/metrics", get(metrics))
+        .fallback(no_such_page)
+        .layer(middleware::map_response(json_errors))
+        .with_state(state)
+}
+
+/// `GET /metrics`: Prometheus's text format, version 0.0.4.
+async fn metrics(State(state): State<AppState>) -> Response {
+    (
+        [(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+        )],
+        observe::render(&state).await,
+    )
+        .into_response()
 }
 
 /// A JSON request body, read up to [`BODY_LIMIT`] whatever its content type, refused with a JSON
@@ -241,11 +272,11 @@ async fn rematch(
 
 async fn sign_up(
     State(state): State<AppState>,
-    headers: axum::http::HeaderMap,
+    Https(secure): Https,
     jar: CookieJar,
     JsonBody(req): JsonBody<accounts::Credentials>,
 ) -> Result<Response, ApiError> {
-    let (me, cookie) = accounts::sign_up(&state, req, accounts::over_https(&headers)).await?;
+    let (me, cookie) = accounts::sign_up(&state, req, secure).await?;
     Ok(secret(
         (StatusCode::CREATED, jar.add(cookie), Json(me)).into_response(),
     ))
@@ -254,11 +285,10 @@ async fn sign_up(
 async fn sign_in(
     State(state): State<AppState>,
     accounts::Peer(peer): accounts::Peer,
-    headers: axum::http::HeaderMap,
+    Https(secure): Https,
     jar: CookieJar,
     JsonBody(req): JsonBody<accounts::Credentials>,
 ) -> Result<Response, ApiError> {
-    let secure = accounts::over_https(&headers);
     let (me, cookie) = accounts::sign_in(&state, req, peer, secure).await?;
     Ok(secret((jar.add(cookie), Json(me)).into_response()))
 }
@@ -421,9 +451,13 @@ async fn watch(
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
         .on_upgrade(move |mut socket: WebSocket| async move {
+            let _open = state.lifecycle.stream();
+            let gauge = metrics::gauge!(observe::WEBSOCKETS);
+            gauge.increment(1.0);
             // The seats this socket shows present.
             let mut seats = Vec::new();
             serve_watcher(&state, &id, &mut socket, first, &mut updates, &mut seats).await;
+            gauge.decrement(1.0);
             for seat in seats {
                 state.presence.leave(&id, seat).await;
             }
@@ -452,8 +486,16 @@ async fn serve_watcher(
     // Pings keep idle connections open through proxies and find dead clients.
     let mut ping = tokio::time::interval(PING);
     ping.reset();
+    let restart = state.lifecycle.streams_must_end();
+    tokio::pin!(restart);
     loop {
         tokio::select! {
+            () = &mut restart => {
+                // The client reconnects (to another process) and gets the view afresh.
+                let close = CloseFrame { code: close_code::RESTART, reason: "service restart".into() };
+                let _ = socket.send(Message::Close(Some(close))).await;
+                return;
+            }
             _ = ping.tick() => {
                 if socket.send(Message::Ping(Bytes::new())).await.is_err() {
                     return;
@@ -542,6 +584,10 @@ fn secret(mut response: Response) -> Response {
 
 async fn no_such_api() -> ApiError {
     ApiError::NotFound("no such API endpoint".into())
+}
+
+async fn no_such_page() -> ApiError {
+    ApiError::NotFound("no such page here".into())
 }
 
 /// Gives every error response that is not JSON yet (405, 413 from the body limit, a rejected

@@ -92,6 +92,7 @@ pub async fn list(state: &AppState) -> Result<Bots, ApiError> {
 pub fn stream(state: AppState, bot: Bot) -> Response {
     let (send, receive) = mpsc::channel::<Result<Bytes, Infallible>>(64);
     tokio::spawn(async move {
+        let _open = state.lifecycle.stream();
         let key = online_key(&bot.account.name);
         state.presence.arrive(&key, 0).await;
         if let Err(e) = session(&state, &bot, &send).await {
@@ -134,9 +135,14 @@ async fn session(
     let mut first_look = true;
     let mut look = tokio::time::interval(LOOK);
     let mut keep_alive = tokio::time::interval(KEEP_ALIVE);
+    let restart = state.lifecycle.streams_must_end();
+    tokio::pin!(restart);
     loop {
         tokio::select! {
             () = send.closed() => return Ok(()),
+            // The process is going: the bot reconnects (to another process) and hears again of
+            // the games it is in.
+            () = &mut restart => return Ok(()),
             _ = keep_alive.tick() => {
                 if send.send(Ok(Bytes::from_static(b"\n"))).await.is_err() {
                     return Ok(());

@@ -632,6 +632,7 @@ fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
             if recent.len() >= CHAT_BURST {
                 let wait_ms = recent[recent.len() - CHAT_BURST] + CHAT_WINDOW_MS - at;
                 return Err(ApiError::TooManyRequests {
+                    limit: "chat",
                     what: format!(
                         "too many messages (at most {CHAT_BURST} in {} s)",
                         CHAT_WINDOW_MS / 1000
@@ -911,12 +912,18 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
         let ply_after = commit.ply_after(live.history.len());
         let committed_deadline = commit.deadline;
         game.expect_own(ply_after);
+        let started = std::time::Instant::now();
         let committed = state.store.commit(commit).await;
+        metrics::histogram!(crate::observe::COMMIT).record(started.elapsed().as_secs_f64());
         if !matches!(committed, Ok(Committed::Done { .. })) {
             game.forget_own(ply_after);
         }
         match committed? {
             Committed::Done { version } => {
+                if let Change::Move { .. } = plan.change {
+                    metrics::counter!(crate::observe::MOVES, "game" => live.game.clone())
+                        .increment(1);
+                }
                 let wakes = computer_due
                     || matches!(
                         plan.change,

@@ -112,10 +112,13 @@ pub async fn run(state: AppState, threads: usize) {
                 let claim = claims.swap_remove(0);
                 let (state, owner, players) = (state.clone(), owner.clone(), Arc::clone(&players));
                 tokio::spawn(async move {
+                    let running = metrics::gauge!(crate::observe::JOBS_RUNNING);
+                    running.increment(1.0);
                     if let Err(e) = play(&state, &owner, &players, &claim, threads).await {
                         tracing::warn!(game = %claim.game, ply = claim.ply, error = %e, "computer move failed; it will be tried again");
                         let _ = state.store.release(&claim, &owner, RETRY).await;
                     }
+                    running.decrement(1.0);
                     drop(slot);
                 });
             }
@@ -184,8 +187,11 @@ async fn play(
     kept.catch_up(history);
     kept.player.limit(limit);
 
+    let searched = metrics::histogram!(crate::observe::SEARCH, "game" => position.id().to_string());
     let search = tokio::task::spawn_blocking(move || {
+        let started = Instant::now();
         let thought = kept.player.think(position.as_ref());
+        searched.record(started.elapsed().as_secs_f64());
         (kept, thought)
     });
     tokio::pin!(search);

@@ -41,6 +41,8 @@ pub enum ApiError {
     /// 429: faster than the server allows (new games from one address, chat from one seat).
     #[error("{what}; try again in {retry_after} s")]
     TooManyRequests {
+        /// Which limit refused it (a label of the metrics: `games`, `sign-in`, `chat`).
+        limit: &'static str,
         /// What was too fast, and the limit.
         what: String,
         /// Seconds until it may be done again.
@@ -117,7 +119,11 @@ impl IntoResponse for ApiError {
             return error_response(status, "internal server error; the server's log says more");
         }
         let mut response = error_response(status, &self.to_string());
-        if let ApiError::TooManyRequests { retry_after, .. } = self {
+        if let ApiError::TooManyRequests {
+            retry_after, limit, ..
+        } = self
+        {
+            metrics::counter!(crate::observe::REFUSED, "limit" => limit).increment(1);
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(retry_after));

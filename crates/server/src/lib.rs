@@ -16,14 +16,18 @@ mod api;
 mod bots;
 mod change;
 mod computer;
+mod edge;
 mod error;
 mod feed;
 mod flags;
 mod games;
+mod health;
 mod limit;
 mod listen;
 mod live;
+mod observe;
 mod presence;
+mod proxy;
 mod view;
 mod web;
 
@@ -40,6 +44,7 @@ use trigonal_store::{Store, StoreError};
 pub use api::{router, BODY_LIMIT};
 pub use error::ApiError;
 pub use listen::Limits;
+pub use proxy::TrustedProxies;
 
 /// Where to listen, where the games are, and how much computing to do.
 #[derive(Clone, Debug)]
@@ -56,6 +61,11 @@ pub struct Config {
     pub computer: usize,
     /// Time limits and the most connections at once.
     pub limits: Limits,
+    /// The reverse proxies whose forwarding headers are believed.
+    pub trust_proxy: TrustedProxies,
+    /// Where `/metrics` is served: `None` on [`Config::addr`] with everything else; otherwise
+    /// on this address alone (with `/healthz` and `/readyz`), and not on the public one.
+    pub metrics_addr: Option<SocketAddr>,
 }
 
 impl Config {
@@ -105,6 +115,12 @@ pub struct AppState {
     body_timeout: Duration,
     /// How long a bot may take over a move in a game without clocks.
     bot_patience: Duration,
+    /// The reverse proxies whose headers say who the client is.
+    proxies: TrustedProxies,
+    /// Whether a shutdown has begun, and the streams that must end with it.
+    lifecycle: health::Lifecycle,
+    /// Whether `/metrics` is served with the API (else on a private address of its own).
+    metrics_public: bool,
 }
 
 impl AppState {
@@ -121,6 +137,9 @@ impl AppState {
             sign_in_limit: accounts::SignInLimit::default(),
             body_timeout: Limits::default().body,
             bot_patience: Limits::default().bot_patience,
+            proxies: TrustedProxies::default(),
+            lifecycle: health::Lifecycle::default(),
+            metrics_public: true,
         }
     }
 
@@ -128,6 +147,7 @@ impl AppState {
     /// dropping idle games from memory; and, with `computer` > 0, playing computer seats with
     /// that many searches at once. The work stops when the returned guard is dropped.
     fn start_background(&self, computer: usize) -> Vec<AbortOnDrop> {
+        observe::handle();
         let mut tasks = vec![
             AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
             AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
@@ -176,6 +196,8 @@ impl Drop for AbortOnDrop {
 /// A server bound to its address, with its database open, not yet serving.
 pub struct Server {
     listener: TcpListener,
+    /// The private listener of `/metrics`, when it has its own address.
+    metrics: Option<TcpListener>,
     state: AppState,
     computer: usize,
     limits: Limits,
@@ -185,18 +207,19 @@ impl Server {
     /// Opens the store (running its migrations) and binds the address.
     pub async fn bind(config: &Config) -> Result<Server, ServeError> {
         let store = trigonal_store::open(&config.db).await?;
-        let listener =
-            TcpListener::bind(config.addr)
-                .await
-                .map_err(|source| ServeError::Listen {
-                    addr: config.addr,
-                    source,
-                })?;
+        let listener = bind(config.addr).await?;
+        let metrics = match config.metrics_addr {
+            Some(addr) => Some(bind(addr).await?),
+            None => None,
+        };
         let mut state = AppState::new(store, config.games_per_minute);
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
+        state.proxies = config.trust_proxy.clone();
+        state.metrics_public = metrics.is_none();
         Ok(Server {
             listener,
+            metrics,
             state,
             computer: config.computer,
             limits: config.limits.clone(),
@@ -210,25 +233,100 @@ impl Server {
             .expect("a bound listener has an address")
     }
 
-    /// Serves until `shutdown` completes (then lets requests in flight finish, for at most
-    /// the grace period); plays computer seats meanwhile if configured to.
+    /// The address `/metrics` is served on alone, if it has its own.
+    pub fn metrics_addr(&self) -> Option<SocketAddr> {
+        self.metrics.as_ref().and_then(|l| l.local_addr().ok())
+    }
+
+    /// Serves until `shutdown` completes; plays computer seats meanwhile if configured to. Then,
+    /// in this order: `/readyz` answers 503, the listener closes (a balancer's new connections
+    /// go elsewhere), every WebSocket is closed with code 1012 and every bot stream ends (their
+    /// clients reconnect elsewhere), and requests in flight finish — all within the grace
+    /// period, after which what is left is cut.
     pub async fn run(self, shutdown: impl Future<Output = ()>) -> Result<(), ServeError> {
-        let _background = self.state.start_background(self.computer);
-        listen::serve(self.listener, router(self.state), &self.limits, shutdown).await;
+        let state = self.state;
+        let _background = state.start_background(self.computer);
+        let _metrics = self.metrics.map(|listener| {
+            let app = api::private_router(state.clone());
+            let limits = self.limits.clone();
+            AbortOnDrop(tokio::spawn(async move {
+                listen::serve(listener, app, &limits, std::future::pending(), || {}).await;
+            }))
+        });
+        let lifecycle = state.lifecycle.clone();
+        let signal = async {
+            shutdown.await;
+            lifecycle.begin_shutdown();
+        };
+        let streams = state.lifecycle.clone();
+        let closed = state.lifecycle.clone();
+        listen::serve(
+            self.listener,
+            router(state),
+            &self.limits,
+            signal,
+            move || {
+                tracing::info!("not ready, not listening: ending WebSockets and streams");
+                closed.end_streams();
+            },
+        )
+        .await;
+        let open = streams.streams_ended(self.limits.grace).await;
+        if open > 0 {
+            tracing::warn!(
+                open,
+                "streams still open at the end of the grace period were cut"
+            );
+        }
         Ok(())
     }
 }
 
-/// Logs to standard error (filter with `RUST_LOG`).
-fn init_logging() {
-    let _ = tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,tower_http=warn".into()),
-        )
-        .with_writer(std::io::stderr)
-        .with_ansi(std::io::stderr().is_terminal())
-        .try_init();
+async fn bind(addr: SocketAddr) -> Result<TcpListener, ServeError> {
+    TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServeError::Listen { addr, source })
+}
+
+/// How log lines are written to standard error.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LogFormat {
+    /// For people: one line an event, the request's fields (its id among them) before it.
+    #[default]
+    Text,
+    /// For log collectors: one JSON object a line, with the fields of every span it is in.
+    Json,
+}
+
+impl std::str::FromStr for LogFormat {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<LogFormat, String> {
+        match s {
+            "text" => Ok(LogFormat::Text),
+            "json" => Ok(LogFormat::Json),
+            _ => Err("the log format is text or json".into()),
+        }
+    }
+}
+
+/// Logs to standard error in `format` (filter with `RUST_LOG`).
+fn init_logging(format: LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,tower_http=warn".into());
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
+    let _ = match format {
+        LogFormat::Text => builder
+            .with_ansi(std::io::stderr().is_terminal())
+            .try_init(),
+        LogFormat::Json => builder
+            .json()
+            .with_current_span(false)
+            .with_span_list(true)
+            .try_init(),
+    };
 }
 
 /// Runs `work` on a new runtime; a computer still thinking at the end is not waited for: its
@@ -252,9 +350,9 @@ pub fn recompute_ratings_blocking(db: &str) -> Result<usize, ServeError> {
     })?
 }
 
-/// `trigonal serve`: serves `config` until Ctrl-C or SIGTERM.
-pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
-    init_logging();
+/// `trigonal serve`: serves `config` until Ctrl-C or SIGTERM, logging in `log`.
+pub fn serve_blocking(config: Config, log: LogFormat) -> Result<(), ServeError> {
+    init_logging(log);
     block_on(async {
         let server = Server::bind(&config).await?;
         let addr = server.local_addr();
@@ -263,24 +361,48 @@ pub fn serve_blocking(config: Config) -> Result<(), ServeError> {
             computer = config.computer,
             "Trigonal is at http://{addr}/"
         );
+        if let Some(metrics) = server.metrics_addr() {
+            tracing::info!("metrics at http://{metrics}/metrics");
+        }
         server.run(stop_signal()).await
     })?
 }
 
 /// `trigonal worker`: plays the computer seats of the games in `db`, `threads` searches at once,
-/// until Ctrl-C or SIGTERM. Serves nothing.
-pub fn work_blocking(db: &str, threads: usize) -> Result<(), ServeError> {
-    init_logging();
+/// until Ctrl-C or SIGTERM, logging in `log`. Serves nothing but, given `metrics_addr`,
+/// `/metrics`, `/healthz` and `/readyz` there.
+pub fn work_blocking(
+    db: &str,
+    threads: usize,
+    metrics_addr: Option<SocketAddr>,
+    log: LogFormat,
+) -> Result<(), ServeError> {
+    init_logging(log);
     block_on(async {
         let store = trigonal_store::open(db).await?;
         let state = AppState::new(store, 0);
+        let metrics = match metrics_addr {
+            Some(addr) => Some(bind(addr).await?),
+            None => None,
+        };
         tracing::info!(
             store = state.store.kind(),
             threads,
             "Trigonal worker started"
         );
         let _background = state.start_background(threads.max(1));
-        stop_signal().await;
+        if let Some(listener) = metrics {
+            tracing::info!("metrics at http://{}/metrics", listener.local_addr()?);
+            let app = api::private_router(state.clone());
+            let lifecycle = state.lifecycle.clone();
+            let signal = async {
+                stop_signal().await;
+                lifecycle.begin_shutdown();
+            };
+            listen::serve(listener, app, &Limits::default(), signal, || {}).await;
+        } else {
+            stop_signal().await;
+        }
         Ok(())
     })?
 }

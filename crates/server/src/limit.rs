@@ -3,8 +3,9 @@
 //! starting games in a loop. Moves need no limit of their own: a game is finite, and a move is
 //! refused unless it is the mover's turn.
 //!
-//! The address is the TCP peer's. Behind a reverse proxy every request comes from the proxy, so
-//! there the limit is shared by everyone: raise it, or limit at the proxy and turn this off.
+//! The address is the client's: the TCP peer's, or behind a reverse proxy trusted with
+//! `--trust-proxy` the one the proxy names ([`crate::proxy`]). Behind a proxy that is not
+//! trusted every request comes from the proxy, and the limit is shared by everyone.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -16,6 +17,7 @@ use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
+use crate::proxy::Client;
 use crate::AppState;
 
 /// The games each address may create a minute, in bursts of as many.
@@ -40,6 +42,7 @@ impl CreationLimit {
         self.buckets.check_key(&address).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             ApiError::TooManyRequests {
+                limit: "games",
                 what: format!(
                     "too many new games from your address (at most {} a minute)",
                     self.per_minute.get()
@@ -56,8 +59,12 @@ impl CreationLimit {
     }
 }
 
-/// The peer address of a request, when it has one (a router driven without a socket has none).
+/// The client address of a request, when it has one (a router driven without a socket has
+/// none).
 pub fn peer(parts: &Parts) -> Option<IpAddr> {
+    if let Some(client) = parts.extensions.get::<Client>() {
+        return Some(client.addr);
+    }
     parts
         .extensions
         .get::<ConnectInfo<SocketAddr>>()
@@ -91,7 +98,9 @@ mod tests {
             limit.take(a).unwrap();
         }
         match limit.take(a) {
-            Err(ApiError::TooManyRequests { what, retry_after }) => {
+            Err(ApiError::TooManyRequests {
+                what, retry_after, ..
+            }) => {
                 assert!(what.contains("at most 3 a minute"), "{what}");
                 assert!((1..=21).contains(&retry_after), "{retry_after}");
             }

@@ -1,8 +1,9 @@
 //! The connection layer under the router: accepts connections, at most
 //! [`Limits::connections`] at once (one more is closed at once); gives each request's head
 //! [`Limits::header`] to arrive, so a client that sends half a request and then nothing cannot
-//! hold a connection; and at shutdown stops accepting, lets requests in flight finish for
-//! [`Limits::grace`], then cuts what is left. A WebSocket, once upgraded, leaves this layer: its
+//! hold a connection; and at shutdown stops accepting (then says so to its caller, who ends the
+//! long-lived streams), lets requests in flight finish for [`Limits::grace`], then cuts what is
+//! left. A WebSocket, once upgraded, leaves this layer: its
 //! own pings find dead clients. (Slow bodies are timed by the router's body timeout.)
 
 use std::future::Future;
@@ -47,12 +48,14 @@ impl Default for Limits {
     }
 }
 
-/// Serves `app` on `listener` until `shutdown` completes, then for at most `limits.grace`.
+/// Serves `app` on `listener` until `shutdown` completes, then (once the listener is closed
+/// and `closed` called) for at most `limits.grace`.
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: &Limits,
     shutdown: impl Future<Output = ()>,
+    closed: impl FnOnce(),
 ) {
     let mut builder = Builder::new(TokioExecutor::new());
     builder
@@ -98,6 +101,7 @@ pub async fn serve(
         });
     }
     drop(listener);
+    closed();
     tokio::select! {
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(limits.grace) => {

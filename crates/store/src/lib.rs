@@ -516,6 +516,10 @@ pub trait Store: Send + Sync {
         max: usize,
     ) -> Result<Vec<Claim>, StoreError>;
 
+    /// How many computer moves are due at `now` and held by no one (the queue the computer
+    /// processes work through).
+    async fn jobs_waiting(&self, now: i64) -> Result<u64, StoreError>;
+
     /// Extends `owner`'s lease on `claim`; `false` when the job is no longer theirs or no
     /// longer at that ply (the game moved on: the search is moot).
     async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError>;

@@ -1097,6 +1097,18 @@ impl Store for PgStore {
             .collect())
     }
 
+    async fn jobs_waiting(&self, now: i64) -> Result<u64, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_one(
+                "SELECT count(*) FROM jobs WHERE kind = 'move' AND lease_until <= $1",
+                &[&now],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(row.get::<_, i64>(0).max(0) as u64)
+    }
+
     async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let until = now_ms() + ms(lease);

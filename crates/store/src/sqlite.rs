@@ -889,6 +889,17 @@ impl Store for SqliteStore {
         .await
     }
 
+    async fn jobs_waiting(&self, now: i64) -> Result<u64, StoreError> {
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT count(*) FROM jobs WHERE kind = 'move' AND lease_until <= ?1",
+            )?
+            .query_row(params![now], |r| r.get::<_, i64>(0))
+        })
+        .await
+        .map(|n| n.max(0) as u64)
+    }
+
     async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError> {
         let (claim, owner) = (claim.clone(), owner.to_string());
         let until = now_ms() + ms(lease);

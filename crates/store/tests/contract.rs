@@ -302,7 +302,14 @@ async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
         StoreEvent::JobsDue
     );
     let lease = Duration::from_millis(700);
+    let now = trigonal_store::now_ms;
+    assert_eq!(
+        store.jobs_waiting(now()).await.unwrap(),
+        1,
+        "due, unclaimed"
+    );
     let claims = store.claim_jobs("p1", lease, 10).await.unwrap();
+    assert_eq!(store.jobs_waiting(now()).await.unwrap(), 0, "claimed");
     let job = Claim {
         game: "c1".into(),
         ply: 0,
@@ -314,6 +321,11 @@ async fn computer_moves_are_jobs_claimed_once_with_a_lease(kind: &str) {
     assert!(!store.renew(&job, "p2", lease).await.unwrap());
     // The holder dies (stops renewing): once the lease is out, another process takes it.
     tokio::time::sleep(lease + Duration::from_millis(100)).await;
+    assert_eq!(
+        store.jobs_waiting(now()).await.unwrap(),
+        1,
+        "its lease ran out"
+    );
     assert_eq!(
         store.claim_jobs("p2", lease, 10).await.unwrap(),
         vec![job.clone()]

@@ -113,6 +113,10 @@ async fn start_limited_by(
         games_per_minute,
         computer: 2,
         limits,
+        // As behind a proxy on this machine: the tests' X-Forwarded-Proto is believed (the
+        // binary's tests try trusted and untrusted peers both).
+        trust_proxy: "127.0.0.1".parse().unwrap(),
+        metrics_addr: None,
     })
     .await
     .unwrap();
