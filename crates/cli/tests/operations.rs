@@ -650,3 +650,53 @@ fn sigterm_closes_sockets_with_1012_finishes_the_request_in_flight_and_exits_0()
     assert_eq!(view["history"][0], first["legal"][0]);
     drop(child);
 }
+
+#[test]
+fn a_worker_serves_its_health_and_metrics_on_its_own_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("trigonal.db");
+    let mut worker = Command::new(env!("CARGO_BIN_EXE_trigonal"))
+        .args([
+            "worker",
+            "--threads",
+            "1",
+            "--metrics-addr",
+            "127.0.0.1:0",
+            "--db",
+        ])
+        .arg(&db)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(worker.stderr.take().unwrap()).lines();
+    let at = loop {
+        let line = lines.next().expect("the worker says where").unwrap();
+        if let Some(rest) = line.split("http://").nth(1) {
+            break rest.split('/').next().unwrap().to_string();
+        }
+    };
+    std::thread::spawn(move || lines.for_each(drop));
+    assert_eq!(get(&at, "/healthz").status, 200);
+    assert_eq!(get(&at, "/readyz").json(), json!({"ready": true}));
+    let scrape = get(&at, "/metrics").body;
+    assert_eq!(
+        sample(&scrape, "trigonal_computer_jobs_running"),
+        Some(0.0),
+        "{scrape}"
+    );
+    assert_eq!(get(&at, "/api/meta").status, 404, "a worker serves no API");
+    Command::new("kill")
+        .args(["-TERM", &worker.id().to_string()])
+        .status()
+        .unwrap();
+    let deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(status) = worker.try_wait().unwrap() {
+            break status;
+        }
+        assert!(Instant::now() < deadline, "the worker exits");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    assert_eq!(status.code(), Some(0));
+}

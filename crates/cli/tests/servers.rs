@@ -373,6 +373,15 @@ fn a_database_outage_is_a_503_and_the_servers_recover_by_themselves() {
             .0,
         200
     );
+    // A scrape waits on no database: the queue's figure is left as it was.
+    let asked = Instant::now();
+    let (status, _) = servers[0].get("/metrics");
+    assert_eq!(status, 200);
+    assert!(
+        asked.elapsed() < Duration::from_secs(1),
+        "{:?}",
+        asked.elapsed()
+    );
     // Reads too need the database (they show what it holds).
     let (status, body) = servers[0].get(&format!("/api/games/{id}"));
     assert_eq!(status, 503, "{body}");
