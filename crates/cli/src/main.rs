@@ -8,6 +8,7 @@
 mod accuracy;
 mod analyse;
 mod arena;
+mod backup;
 mod bench;
 mod contract;
 mod input;
@@ -118,6 +119,12 @@ enum Command {
         #[arg(long)]
         db: String,
     },
+    /// Back up a store while it serves: a SQLite file to a checked copy, a PostgreSQL database
+    /// to a pg_dump archive. Writes OUT only when the backup is complete.
+    Backup(backup::BackupArgs),
+    /// Restore a backup into an empty store (a new SQLite file or an empty PostgreSQL database),
+    /// migrating it if it is older than this trigonal.
+    Restore(backup::RestoreArgs),
     /// Speak the Trigonal Engine Protocol (docs/engine-protocol.md) on standard input and
     /// output, with Trigonal's computer choosing the moves, for any harness.
     Engine {
@@ -162,6 +169,8 @@ fn main() -> ExitCode {
         Command::Ratings { recompute: _, db } => trigonal_server::recompute_ratings_blocking(&db)
             .map(|n| println!("recomputed the ratings of {n} rated games"))
             .map_err(anyhow::Error::from),
+        Command::Backup(args) => backup::backup(&args),
+        Command::Restore(args) => backup::restore(&args),
         Command::Engine { level } => trigonal_engine::speak(
             level,
             std::io::stdin().lock(),

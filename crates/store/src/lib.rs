@@ -11,9 +11,13 @@
 //! commit as the change that made it due, claimed by one process at a time with a lease.
 //! Every committed change is announced ([`StoreEvent`]) to every process using the store.
 //!
+//! [`backup`] copies a store while it serves (SQLite: online backup API; PostgreSQL: `pg_dump`),
+//! and [`restore`] puts a backup into an empty store.
+//!
 //! It knows nothing of HTTP, of any game's rules or of the computer's search: moves are canonical
 //! text, levels are names, and what is legal is decided before a change reaches it.
 
+mod backup;
 mod postgres;
 mod sqlite;
 mod token;
@@ -25,6 +29,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use async_trait::async_trait;
 use tokio::sync::broadcast;
 
+pub use backup::{backup, restore, BackupReport};
 pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 pub use token::{random_id, TokenDigest};
@@ -55,6 +60,10 @@ pub enum StoreError {
     /// `--db` names something that is neither a file nor a PostgreSQL URL.
     #[error("{0}")]
     BadLocation(String),
+    /// A backup or a restore that cannot be made, and why (`trigonal backup`, `trigonal
+    /// restore`).
+    #[error("{0}")]
+    Backup(String),
     /// The database thread is gone or dropped the request.
     #[error("database thread failed: {0}")]
     Task(String),
