@@ -27,7 +27,7 @@ pub struct ServeArgs {
     #[arg(long, env = "TRIGONAL_THREADS")]
     threads: Option<usize>,
     /// Play no computer seat here: leave them to `trigonal worker` processes.
-    #[arg(long, env = "TRIGONAL_NO_COMPUTER")]
+    #[arg(long, env = "TRIGONAL_NO_COMPUTER", value_parser = clap::builder::BoolishValueParser::new())]
     no_computer: bool,
     /// The most connections open at once; one more is closed at once. (Each request's head
     /// must arrive within 10 s and its body within 10 s more.)

@@ -6,12 +6,13 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use common::{read_answer, Answer};
 use serde_json::{json, Value};
 use tungstenite::protocol::frame::coding::CloseCode;
 use tungstenite::Message;
@@ -96,85 +97,9 @@ impl Drop for Logged {
     }
 }
 
-/// An answer: status, headers (lower-case names) and body.
-struct Answer {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
-}
-
-impl Answer {
-    fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
-    }
-
-    fn json(&self) -> Value {
-        serde_json::from_str(&self.body).unwrap_or(Value::Null)
-    }
-}
-
-/// One HTTP/1.1 request with extra `headers`, `Connection: close`.
+/// One request, which must be answered.
 fn send(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    let mut head = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Length: {}\r\n",
-        body.len()
-    );
-    for (name, value) in headers {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    write!(stream, "{head}\r\n{body}").unwrap();
-    read_answer(stream)
-}
-
-fn read_answer(mut stream: TcpStream) -> Answer {
-    let mut raw = Vec::new();
-    stream.read_to_end(&mut raw).unwrap();
-    let text = String::from_utf8_lossy(&raw).to_string();
-    let (head, body) = text.split_once("\r\n\r\n").expect("a whole answer");
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .unwrap()
-        .split(' ')
-        .nth(1)
-        .unwrap()
-        .parse()
-        .unwrap();
-    let headers = lines
-        .filter_map(|l| l.split_once(':'))
-        .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
-        .collect::<Vec<_>>();
-    let chunked = headers
-        .iter()
-        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
-    let body = if chunked {
-        let mut out = String::new();
-        let mut rest = body;
-        while let Some((size, after)) = rest.split_once("\r\n") {
-            let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            out.push_str(&after[..size]);
-            rest = &after[size + 2..];
-        }
-        out
-    } else {
-        body.to_string()
-    };
-    Answer {
-        status,
-        headers,
-        body,
-    }
+    common::send(addr, method, path, headers, body).expect("an answer")
 }
 
 fn get(addr: &str, path: &str) -> Answer {
@@ -522,7 +447,7 @@ fn every_flag_is_also_an_environment_variable() {
         .env("TRIGONAL_ADDR", "127.0.0.1:0")
         .env("TRIGONAL_DB", &db)
         .env("TRIGONAL_METRICS_ADDR", "127.0.0.1:0")
-        .env("TRIGONAL_NO_COMPUTER", "true")
+        .env("TRIGONAL_NO_COMPUTER", "yes")
         .env("TRIGONAL_LOG_FORMAT", "json")
         .env("TRIGONAL_TRUST_PROXY", "127.0.0.1")
         .env("TRIGONAL_GAMES_PER_MINUTE", "1")
@@ -630,7 +555,7 @@ fn sigterm_closes_sockets_with_1012_finishes_the_request_in_flight_and_exits_0()
     assert!(TcpStream::connect(&addr).is_err(), "still listening");
     // The request in flight finishes, and is answered.
     slow.write_all(end.as_bytes()).unwrap();
-    let answer = read_answer(slow);
+    let answer = read_answer(slow).unwrap();
     assert_eq!(answer.status, 200, "{}", answer.body);
     assert_eq!(answer.json()["ply"], 1);
     // Then the process exits, with 0.

@@ -87,16 +87,18 @@ fn a_move_posted_to_one_process_reaches_watchers_on_the_others_every_ply_in_orde
         let seat = v["to_move"].as_u64().unwrap() as usize;
         let (status, after) = play(poster, &id, &tokens[seat], &mv, &v["ply"]);
         assert_eq!(status, 200, "{after}");
-        expected.push(mv);
+        expected.push((mv, after["version"].clone()));
     }
-    // Every watcher, on either other process, saw every ply, in order, with its moves.
+    // Every watcher, on either other process, saw every ply, in order, with its moves, and at
+    // the version the poster's process answered.
     for w in &mut watchers {
         for ply in 1..=12u64 {
             let v = next_view(w);
             assert_eq!(v["ply"], ply);
+            let (mv, version) = &expected[(ply - 1) as usize];
             assert_eq!(
-                v["history"][(ply - 1) as usize],
-                expected[(ply - 1) as usize]
+                (&v["history"][(ply - 1) as usize], &v["version"]),
+                (mv, version)
             );
         }
     }

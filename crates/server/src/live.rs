@@ -146,11 +146,17 @@ impl Live {
             self.chat = row.chat;
             self.present = row.present;
             self.deadline = row.deadline;
+            let last = row.moves.len();
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
                 let clicks = play(self.position.as_mut(), &mv.text)
                     .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
                 self.clicks.push(clicks);
                 self.history.push(mv);
+                // The last step is the game as stored now, and says so by its version (every
+                // process shows one version of a game alike); the steps before keep the old one.
+                if ply + 1 == last {
+                    self.version = row.version;
+                }
                 step(self);
             }
             self.version = row.version;
@@ -453,5 +459,27 @@ mod tests {
         expected.play(&other).unwrap();
         assert_eq!(live.history[1].text, other);
         assert_eq!(live.position.legal_moves(), expected.legal_moves());
+    }
+
+    #[test]
+    fn the_last_step_of_a_catch_up_carries_the_stored_version_the_earlier_ones_the_old() {
+        let mut position = trigonal_games::new_game("triangoli", &Options::default()).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..3 {
+            let mv = position.legal_moves()[0].clone();
+            position.play(&mv).unwrap();
+            moves.push(mv);
+        }
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let mut live = Live::from_row(row("g", 1, &moves[..1])).unwrap();
+        assert_eq!(live.version, 1);
+        let mut seen = Vec::new();
+        live.catch_up(row("g", 3, &moves), |live| {
+            seen.push((live.history.len(), live.version))
+        })
+        .unwrap();
+        // Another process's watcher of the last step sees what the process that made the
+        // change answered: 3 moves at version 3.
+        assert_eq!(seen, vec![(2, 1), (3, 3)]);
     }
 }

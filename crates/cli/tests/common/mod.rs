@@ -111,17 +111,73 @@ pub fn request(
     path: &str,
     body: Option<Value>,
 ) -> std::io::Result<(u16, Value)> {
+    request_with(addr, method, path, &[], body).map(|a| (a.status, a.json()))
+}
+
+/// An answer: its status, headers (names in lower case) and body.
+pub struct Answer {
+    pub status: u16,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+}
+
+impl Answer {
+    /// The value of header `name` (lower case), if the answer has it.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The body as JSON (null when it is not JSON).
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// Like [`request`], with more request headers; the whole answer.
+pub fn request_with(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<Value>,
+) -> std::io::Result<Answer> {
     let body = body.map(|b| b.to_string()).unwrap_or_default();
+    let mut all = vec![("Content-Type", "application/json")];
+    all.extend_from_slice(headers);
+    send(addr, method, path, &all, &body)
+}
+
+/// One HTTP/1.1 request with `headers` and `body` as they are, `Connection: close`.
+pub fn send(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> std::io::Result<Answer> {
     let mut stream = TcpStream::connect(addr)?;
     stream.set_read_timeout(Some(Duration::from_secs(20)))?;
+    let extra: String = headers
+        .iter()
+        .map(|(name, value)| format!("{name}: {value}\r\n"))
+        .collect();
     write!(
         stream,
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{extra}\
+         Content-Length: {}\r\n\r\n{body}",
         body.len()
     )?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response)?;
+    read_answer(stream)
+}
+
+/// Reads an answer to its end (the server closes the connection after it).
+pub fn read_answer(mut stream: TcpStream) -> std::io::Result<Answer> {
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw)?;
+    let response = String::from_utf8_lossy(&raw);
     let (head, mut content) = response
         .split_once("\r\n\r\n")
         .ok_or_else(|| std::io::Error::other(format!("no complete response: {response:?}")))?;
@@ -130,24 +186,33 @@ pub fn request(
         .nth(1)
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| std::io::Error::other(format!("bad status line in {head:?}")))?;
-    let chunked = head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked");
-    let mut text = String::new();
+    let headers: Vec<(String, String)> = head
+        .lines()
+        .skip(1)
+        .filter_map(|line| line.split_once(':'))
+        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(name, value)| name == "transfer-encoding" && value.contains("chunked"));
+    let mut body = String::new();
     if chunked {
         while let Some((size, rest)) = content.split_once("\r\n") {
             let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
             if size == 0 {
                 break;
             }
-            text.push_str(&rest[..size]);
+            body.push_str(&rest[..size]);
             content = &rest[size + 2..];
         }
     } else {
-        text = content.to_string();
+        body = content.to_string();
     }
-    let value = serde_json::from_str(&text).unwrap_or(Value::Null);
-    Ok((status, value))
+    Ok(Answer {
+        status,
+        headers,
+        body,
+    })
 }
 
 /// The URL of a fresh database on the test PostgreSQL (`TRIGONAL_TEST_PG`).
