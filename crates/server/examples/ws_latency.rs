@@ -64,6 +64,8 @@ async fn main() {
                 computer: 0,
                 limits: trigonal_server::Limits::default(),
                 games_per_minute: 0,
+                trust_proxy: Default::default(),
+                metrics_addr: None,
             })
             .await
             .unwrap();
