@@ -63,9 +63,11 @@ export const getAnalysis = (id) => call('GET', `/api/games/${enc(id)}/analysis`)
 export const hint = (id, token) => call('POST', `/api/games/${enc(id)}/hint`, { token });
 export const recordUrl = (id) => `/api/games/${enc(id)}/record`;
 
-export function socketUrl(id) {
+/** The game's WebSocket; with `since`, the version the page has, it sends only what was missed. */
+export function socketUrl(id, since) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}/api/games/${enc(id)}/ws`;
+  const query = Number.isInteger(since) ? `?since=${since}` : '';
+  return `${proto}//${location.host}/api/games/${enc(id)}/ws${query}`;
 }
 
 function enc(s) {

@@ -26,6 +26,7 @@ import { seatClocks, formatClock, controlText, controlLong, outOfTime } from './
 import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
 import { stepKey } from './analysis.js';
 import { turns, recentTurns } from './turns.js';
+import { patch, withMoves } from './wire.js';
 
 /** The close code of a server that is restarting (RFC 6455's registry): reconnect soon. */
 const RESTART = 1012;
@@ -111,7 +112,8 @@ class GamePage {
     if (this.closed) return;
     let ws;
     try {
-      ws = new WebSocket(api.socketUrl(this.id));
+      // With the version this page has, the server sends only what it missed.
+      ws = new WebSocket(api.socketUrl(this.id, this.view?.version));
     } catch {
       this.scheduleReconnect();
       return;
@@ -133,7 +135,7 @@ class GamePage {
       // A token the server did not know: the socket stays open for watching.
       if (socketError(message)) return;
       try {
-        this.apply(message, 'ws');
+        this.take(message);
       } catch {
         // A message that is not a view: ignore it.
       }
@@ -173,6 +175,32 @@ class GamePage {
     }
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  /**
+   * Takes a message of the socket: a whole view, a change to the view held (when it is for
+   * another version, the whole view is asked for), or the legal moves of this page's seat.
+   */
+  take(message) {
+    if (message.type === 'change') {
+      const next = patch(this.view, message);
+      if (next) this.apply(next, 'ws');
+      else if (!this.view || message.version > this.view.version) this.reload();
+    } else if (message.type === 'moves') {
+      const next = withMoves(this.view, message);
+      if (next) this.apply(next, 'ws');
+    } else {
+      this.apply(message, 'ws');
+    }
+  }
+
+  /** Asks for the whole view (the socket's changes were for a version this page missed). */
+  async reload() {
+    try {
+      this.apply(await api.getView(this.id), 'http');
+    } catch {
+      // The socket's next change, or its reconnection, tries again.
+    }
   }
 
   /**

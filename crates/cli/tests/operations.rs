@@ -506,10 +506,8 @@ fn sigterm_closes_sockets_with_1012_finishes_the_request_in_flight_and_exits_0()
     let (addr, private) = (server.addr.clone(), server.metrics.clone().unwrap());
     let (_, id, tokens) = humans(&addr, &[]);
     let (mut ws, _) = tungstenite::connect(format!("ws://{addr}/api/games/{id}/ws")).unwrap();
-    let first: Value = match ws.read().unwrap() {
-        Message::Text(text) => serde_json::from_str(&text).unwrap(),
-        other => panic!("{other:?}"),
-    };
+    assert!(matches!(ws.read().unwrap(), Message::Text(_)));
+    let first = get(&addr, &format!("/api/games/{id}")).json();
     // A move whose body is still arriving when the signal comes.
     let body = json!({"token": tokens[0], "move": first["legal"][0], "ply": 0}).to_string();
     let (start, end) = body.split_at(body.len() / 2);

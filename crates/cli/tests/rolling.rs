@@ -22,6 +22,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::{fresh_pg, request, request_with};
 use serde_json::{json, Value};
+use trigonal_server::Followed;
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::{Message, WebSocket};
 
@@ -290,6 +291,8 @@ struct Watched {
     longest_pause: Duration,
     /// Attempts to open a socket that failed (nginx had no server for it, say).
     failed_connects: usize,
+    /// The size of each message, in bytes.
+    bytes: Vec<usize>,
 }
 
 fn version(view: &Value) -> u64 {
@@ -297,11 +300,16 @@ fn version(view: &Value) -> u64 {
 }
 
 /// Watches game `id` through the proxy until it is over or `stop` is set, opening a new socket
-/// whenever one ends, as the front end does.
+/// whenever one ends with the version it has (as the front end does), so that it is sent only
+/// what it missed; every message is followed as the front end follows it.
 fn watcher(proxy: String, id: String, seen: Arc<Mutex<Watched>>, stop: Arc<AtomicBool>) {
-    let url = format!("ws://{proxy}/api/games/{id}/ws");
+    let mut view = Value::Null;
     let mut ended_at: Option<Instant> = None;
     while !stop.load(Ordering::SeqCst) {
+        let url = match view["version"].as_i64() {
+            Some(since) => format!("ws://{proxy}/api/games/{id}/ws?since={since}"),
+            None => format!("ws://{proxy}/api/games/{id}/ws"),
+        };
         let mut ws: Ws = match tungstenite::connect(&url) {
             Ok((ws, _)) => ws,
             Err(_) => {
@@ -318,7 +326,16 @@ fn watcher(proxy: String, id: String, seen: Arc<Mutex<Watched>>, stop: Arc<Atomi
         loop {
             match ws.read() {
                 Ok(Message::Text(text)) => {
-                    let view: Value = serde_json::from_str(&text).unwrap();
+                    let message: Value = serde_json::from_str(&text).unwrap();
+                    seen.lock().unwrap().bytes.push(text.len());
+                    match trigonal_server::follow(&mut view, &message) {
+                        Followed::Taken => {}
+                        Followed::Stale => continue,
+                        Followed::Gap => {
+                            panic!("{id}: a change for a version never had: {message}")
+                        }
+                    }
+                    let view = view.clone();
                     // One socket's views come in order.
                     assert!(version(&view) >= socket_version, "{id}: a view went back");
                     socket_version = version(&view);
@@ -644,6 +661,7 @@ fn servers_restarted_one_at_a_time_behind_nginx_lose_no_move_and_no_watcher() {
     stop_watching.store(true, Ordering::SeqCst);
     let mut closes = Vec::new();
     let (mut reconnects, mut failed_connects, mut longest_pause) = (0, 0, Duration::ZERO);
+    let mut bytes = Vec::new();
     for (_, seen, handle) in watchers {
         handle.join().unwrap();
         let seen = seen.lock().unwrap();
@@ -651,7 +669,9 @@ fn servers_restarted_one_at_a_time_behind_nginx_lose_no_move_and_no_watcher() {
         reconnects += seen.reconnects;
         failed_connects += seen.failed_connects;
         longest_pause = longest_pause.max(seen.longest_pause);
+        bytes.extend(seen.bytes.iter().copied());
     }
+    bytes.sort_unstable();
     let restarted = closes.iter().filter(|c| **c == Some(1012)).count();
     let log = nginx.log();
     let tried_twice = log.iter().filter(|f| f[2].contains(", ")).count();
@@ -663,11 +683,14 @@ fn servers_restarted_one_at_a_time_behind_nginx_lose_no_move_and_no_watcher() {
          {reconnects} reconnects, longest pause from a socket's end to the next view \
          {longest_pause:?}, {failed_connects} failed connection attempts; nginx: {} requests, \
          {tried_twice} sent on to the second server, {errors} answered 5xx; /readyz seen 503 \
-         during {not_ready_seen} of 2 shutdowns",
+         during {not_ready_seen} of 2 shutdowns; socket messages: {} (median {} bytes, largest {})",
         moves(),
         closes.len(),
         closes.iter().filter(|c| c.is_none()).count(),
         log.len(),
+        bytes.len(),
+        bytes.get(bytes.len() / 2).copied().unwrap_or(0),
+        bytes.last().copied().unwrap_or(0),
     );
     assert!(restarted > 0, "no socket was closed with 1012: {closes:?}");
 }

@@ -16,6 +16,7 @@ use serde::Serialize;
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 pub struct Scene {
     /// The rectangle `[x, y, width, height]` to show.
+    #[serde(serialize_with = "hundredths::list")]
     pub view_box: [f32; 4],
     /// Items in drawing order (later ones on top).
     pub items: Vec<Item>,
@@ -52,29 +53,36 @@ pub enum Shape {
     /// A closed polygon.
     Polygon {
         /// Its corners in order.
+        #[serde(serialize_with = "hundredths::points")]
         points: Vec<[f32; 2]>,
     },
     /// A circle.
     Circle {
         /// Its centre.
+        #[serde(serialize_with = "hundredths::list")]
         center: [f32; 2],
         /// Its radius.
+        #[serde(serialize_with = "hundredths::one")]
         radius: f32,
     },
     /// A straight segment.
     Line {
         /// One end.
+        #[serde(serialize_with = "hundredths::list")]
         from: [f32; 2],
         /// The other end.
+        #[serde(serialize_with = "hundredths::list")]
         to: [f32; 2],
     },
     /// A text anchored at its centre.
     Text {
         /// Where the text's centre goes.
+        #[serde(serialize_with = "hundredths::list")]
         at: [f32; 2],
         /// The text (coordinates, numbers; not words to translate).
         text: String,
         /// Its height.
+        #[serde(serialize_with = "hundredths::one")]
         size: f32,
     },
 }
@@ -187,5 +195,58 @@ mod for_display_tests {
         assert!(a == b);
         assert_eq!(s.hash_one(&a), s.hash_one(&b));
         assert!(a != c);
+    }
+}
+
+/// Coordinates written to a hundredth of a unit: finer than any screen shows a board, and a
+/// third of the bytes of an `f32` written in full (`346.41` for `346.41015625`), which every
+/// view and change sends many of.
+mod hundredths {
+    use serde::ser::{SerializeSeq, Serializer};
+
+    fn round(x: f32) -> f64 {
+        (f64::from(x) * 100.0).round() / 100.0
+    }
+
+    pub fn one<S: Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_f64(round(*x))
+    }
+
+    pub fn list<S: Serializer, const N: usize>(xs: &[f32; N], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(N))?;
+        for x in xs {
+            seq.serialize_element(&round(*x))?;
+        }
+        seq.end()
+    }
+
+    pub fn points<S: Serializer>(points: &[[f32; 2]], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(points.len()))?;
+        for [x, y] in points {
+            seq.serialize_element(&[round(*x), round(*y)])?;
+        }
+        seq.end()
+    }
+
+    #[cfg(test)]
+    mod tests {
+        #[test]
+        fn coordinates_are_written_to_a_hundredth() {
+            let shape = super::super::Shape::Circle {
+                center: [150.0, 323.542_63],
+                radius: 9.5,
+            };
+            assert_eq!(
+                serde_json::to_string(&shape).unwrap(),
+                r#"{"kind":"circle","center":[150.0,323.54],"radius":9.5}"#
+            );
+            let shape = super::super::Shape::Polygon {
+                points: vec![[100.0, 346.410_16], [-0.004, 259.807_62]],
+            };
+            assert_eq!(
+                serde_json::to_string(&shape).unwrap(),
+                r#"{"kind":"polygon","points":[[100.0,346.41],[-0.0,259.81]]}"#
+            );
+        }
     }
 }

@@ -438,13 +438,25 @@ async fn upload(
     Ok((StatusCode::CREATED, Json(uploaded)).into_response())
 }
 
-/// `GET /api/games/{id}/ws`: the view now and after every change, to players and spectators.
+/// `GET /api/games/{id}/ws[?since=VERSION]`: the view now (or, for a socket that had version
+/// `since`, what it missed) and after every change what changed, to players and spectators; the
+/// legal moves to the sockets of the seat to move.
 async fn watch(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let (first, mut updates) = games::subscribe(&state, &id).await?;
+    let since = match query.get("since") {
+        None => None,
+        Some(text) => Some(text.parse::<i64>().map_err(|_| {
+            ApiError::BadRequest(format!(
+                "since={:?} is not a version (a whole number)",
+                text.chars().take(40).collect::<String>()
+            ))
+        })?),
+    };
+    let watcher = games::subscribe(&state, &id, since).await?;
     let upgrade = upgrade.map_err(|e| {
         ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
     })?;
@@ -456,12 +468,33 @@ async fn watch(
             gauge.increment(1.0);
             // The seats this socket shows present.
             let mut seats = Vec::new();
-            serve_watcher(&state, &id, &mut socket, first, &mut updates, &mut seats).await;
+            let end = serve_watcher(&state, &id, &mut socket, watcher, &mut seats).await;
+            if let Some(close) = end {
+                let _ =
+                    tokio::time::timeout(SEND_PATIENCE, socket.send(Message::Close(Some(close))))
+                        .await;
+            }
             gauge.decrement(1.0);
             for seat in seats {
                 state.presence.leave(&id, seat).await;
             }
         }))
+}
+
+/// How long a message may take to leave: a client that reads nothing for this long is dropped.
+const SEND_PATIENCE: Duration = Duration::from_secs(10);
+
+/// Sends `message`, within [`SEND_PATIENCE`].
+async fn send(socket: &mut WebSocket, message: Message) -> Result<(), Option<CloseFrame>> {
+    match tokio::time::timeout(SEND_PATIENCE, socket.send(message)).await {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(_)) => Err(None),
+        // Nothing more is queued for a socket that does not read: it is closed.
+        Err(_) => Err(Some(CloseFrame {
+            code: close_code::POLICY,
+            reason: "too slow to read".into(),
+        })),
+    }
 }
 
 /// A message a player's socket sends to be shown present.
@@ -470,18 +503,26 @@ struct Hello {
     token: String,
 }
 
-/// Sends `first` and every later view to a watcher until it goes; a player's socket that sends
-/// its seat's token is shown present (the seats so shown are added to `seats`).
+/// Sends a watcher what it is to see first and every later update until it goes; a player's
+/// socket that sends its seat's token is shown present (the seats so shown are added to
+/// `seats`) and is sent its legal moves when its seat is to move. Returns the frame to close
+/// with, if any.
 async fn serve_watcher(
     state: &AppState,
     id: &str,
     socket: &mut WebSocket,
-    first: axum::extract::ws::Utf8Bytes,
-    updates: &mut tokio::sync::broadcast::Receiver<axum::extract::ws::Utf8Bytes>,
+    watcher: games::Watcher,
     seats: &mut Vec<u8>,
-) {
-    if socket.send(Message::Text(first)).await.is_err() {
-        return;
+) -> Option<CloseFrame> {
+    let games::Watcher {
+        first,
+        mut covered,
+        mut updates,
+    } = watcher;
+    for message in first {
+        if let Err(close) = send(socket, Message::Text(message)).await {
+            return close;
+        }
     }
     // Pings keep idle connections open through proxies and find dead clients.
     let mut ping = tokio::time::interval(PING);
@@ -491,36 +532,66 @@ async fn serve_watcher(
     loop {
         tokio::select! {
             () = &mut restart => {
-                // The client reconnects (to another process) and gets the view afresh.
-                let close = CloseFrame { code: close_code::RESTART, reason: "service restart".into() };
-                let _ = socket.send(Message::Close(Some(close))).await;
-                return;
+                // The client reconnects (to another process) and gets what it missed.
+                return Some(CloseFrame { code: close_code::RESTART, reason: "service restart".into() });
             }
             _ = ping.tick() => {
-                if socket.send(Message::Ping(Bytes::new())).await.is_err() {
-                    return;
+                if let Err(close) = send(socket, Message::Ping(Bytes::new())).await {
+                    return close;
                 }
             }
             update = updates.recv() => match update {
-                Ok(view) => {
-                    if socket.send(Message::Text(view)).await.is_err() {
-                        return;
+                Ok(update) => {
+                    if update.seq <= covered {
+                        continue;
                     }
-                }
-                // Fell behind: the newer views are still to come.
-                Err(RecvError::Lagged(_)) => continue,
-                Err(RecvError::Closed) => return,
-            },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Text(text))) => {
-                    if let Err(e) = hello(state, id, &text, seats).await {
-                        let error = serde_json::json!({ "error": e.to_string() }).to_string();
-                        if socket.send(Message::Text(error.into())).await.is_err() {
-                            return;
+                    covered = update.seq;
+                    if let Err(close) = send(socket, Message::Text(update.text.clone())).await {
+            return close;
+        }
+                    if let Some((seat, moves)) = &update.moves {
+                        if seats.contains(seat) {
+                            if let Err(close) = send(socket, Message::Text(moves.clone())).await {
+            return close;
+        }
                         }
                     }
                 }
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                // Fell behind: the whole view again (each update builds on the one before).
+                Err(RecvError::Lagged(_)) => {
+                    let Ok((whole, now)) = games::resync(state, id).await else {
+                        return None;
+                    };
+                    covered = now;
+                    for message in whole {
+                        if let Err(close) = send(socket, Message::Text(message)).await {
+            return close;
+        }
+                    }
+                    for &seat in seats.iter() {
+                        if let Ok(Some(moves)) = games::moves_for(state, id, seat).await {
+                            if let Err(close) = send(socket, Message::Text(moves)).await {
+            return close;
+        }
+                        }
+                    }
+                }
+                Err(RecvError::Closed) => return None,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Text(text))) => {
+                    let reply = match hello(state, id, &text, seats).await {
+                        Ok(Some(seat)) => games::moves_for(state, id, seat).await.ok().flatten(),
+                        Ok(None) => None,
+                        Err(e) => Some(serde_json::json!({ "error": e.to_string() }).to_string().into()),
+                    };
+                    if let Some(reply) = reply {
+                        if let Err(close) = send(socket, Message::Text(reply)).await {
+            return close;
+        }
+                    }
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
                 // Pings are answered by the library.
                 Some(Ok(_)) => {}
             },
@@ -528,13 +599,14 @@ async fn serve_watcher(
     }
 }
 
-/// A player's socket says whose seat it shows: `{"token": …}`.
+/// A player's socket says whose seat it shows: `{"token": …}`. The seat, when it is new to
+/// this socket.
 async fn hello(
     state: &AppState,
     id: &str,
     text: &str,
     seats: &mut Vec<u8>,
-) -> Result<(), ApiError> {
+) -> Result<Option<u8>, ApiError> {
     let hello: Hello = serde_json::from_str(text).map_err(|_| {
         ApiError::BadRequest(
             "a player's socket sends {\"token\": \"…\"} to be shown present".into(),
@@ -542,11 +614,12 @@ async fn hello(
     })?;
     let game = crate::change::find(state, id).await?;
     let seat = crate::change::seat_of(&*game.state.lock().await, &hello.token)?;
-    if !seats.contains(&seat) {
-        seats.push(seat);
-        state.presence.arrive(id, seat).await;
+    if seats.contains(&seat) {
+        return Ok(None);
     }
-    Ok(())
+    seats.push(seat);
+    state.presence.arrive(id, seat).await;
+    Ok(Some(seat))
 }
 
 /// The headers every answer carries: only this site's own scripts, styles and images run on its

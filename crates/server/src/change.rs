@@ -873,9 +873,9 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                 if catch_up(state, &game, &mut live).await? {
                     continue;
                 }
-                return Ok(live.view.clone());
+                return Ok(view::render(&live));
             }
-            Ok(Checked::Nothing) => return Ok(live.view.clone()),
+            Ok(Checked::Nothing) => return Ok(view::render(&live)),
             Err(refusal) if !current && refusal.may_be_stale() => {
                 current = true;
                 if catch_up(state, &game, &mut live).await? {
@@ -932,13 +932,14 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                             ..
                         }
                     );
+                // A take-back is shown whole: the moves it took away are not worth describing.
+                let redraw = matches!(plan.change, Change::TakeBack { .. });
                 apply(&mut live, plan, version, committed_deadline);
-                live.view = view::render(&live);
-                game.publish(&live);
+                game.publish(&live, redraw);
                 if wakes {
                     state.computer_due.notify_one();
                 }
-                return Ok(live.view.clone());
+                return Ok(view::render(&live));
             }
             Committed::Stale => {
                 catch_up(state, &game, &mut live).await?;
@@ -1038,17 +1039,10 @@ async fn catch_up(
     let Some(row) = state.store.load_game_newer(&live.id, live.version).await? else {
         return Ok(false);
     };
-    let stepped = live
-        .catch_up(row, |live| {
-            live.view = view::render(live);
-            game.publish(live);
-        })
-        .map_err(ApiError::Internal)?;
-    // The last step showed the game as it is now; a take-back or a join is shown here.
-    if stepped == 0 {
-        live.view = view::render(live);
-        game.publish(live);
-    }
+    let rebuilt = live.catch_up(row).map_err(ApiError::Internal)?;
+    // One change for every move played elsewhere since; a game rebuilt (moves were taken back)
+    // is shown whole.
+    game.publish(live, rebuilt);
     Ok(true)
 }
 
@@ -1067,8 +1061,7 @@ pub async fn show_presence(state: &AppState, game: &Arc<LiveGame>) -> Result<(),
     let present = state.store.present(&live.id).await?;
     if present != live.present {
         live.present = present;
-        live.view = view::render(&live);
-        game.publish(&live);
+        game.publish(&live, false);
     }
     Ok(())
 }
@@ -1118,16 +1111,11 @@ async fn find_or_load(state: &AppState, id: &str) -> Result<(Arc<LiveGame>, bool
     Ok((adopt(state, row).await?, true))
 }
 
-/// Brings a stored game into memory: replays it (off the async threads) and renders its view.
+/// Brings a stored game into memory: replays it (off the async threads).
 pub async fn adopt(state: &AppState, row: GameRow) -> Result<Arc<LiveGame>, ApiError> {
-    let live = tokio::task::spawn_blocking(move || {
-        Live::from_row(row).map(|mut live| {
-            live.view = view::render(&live);
-            live
-        })
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
-    .map_err(|e| ApiError::Internal(format!("a stored game cannot be replayed: {e}")))?;
+    let live = tokio::task::spawn_blocking(move || Live::from_row(row))
+        .await
+        .map_err(|e| ApiError::Internal(e.to_string()))?
+        .map_err(|e| ApiError::Internal(format!("a stored game cannot be replayed: {e}")))?;
     Ok(state.hub.insert(live))
 }

@@ -2,6 +2,7 @@
 //! joins are commands for the change path ([`crate::change`]).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
@@ -516,22 +517,7 @@ pub async fn create(
 pub async fn view(state: &AppState, id: &str) -> Result<Utf8Bytes, ApiError> {
     let game = change::current(state, id).await?;
     let live = game.state.lock().await;
-    Ok(view_now(&live))
-}
-
-/// The view of `live` now: the one rendered at its last change, unless a clock runs (its time
-/// is given as of the view).
-fn view_now(live: &live::Live) -> Utf8Bytes {
-    if live
-        .table
-        .clock
-        .as_ref()
-        .is_some_and(|c| c.running.is_some())
-    {
-        crate::view::render(live)
-    } else {
-        live.view.clone()
-    }
+    Ok(crate::view::render(&live))
 }
 
 /// The view of game `id` after its first `ply` moves.
@@ -545,7 +531,7 @@ pub async fn view_at(state: &AppState, id: &str, ply: usize) -> Result<String, A
         )));
     }
     if ply == played {
-        return Ok(view_now(&live).to_string());
+        return Ok(crate::view::render(&live).to_string());
     }
     let position = live.replay(ply).map_err(ApiError::Internal)?;
     Ok(render_at(&live, ply, position.as_ref()))
@@ -998,12 +984,49 @@ pub async fn list(state: &AppState, open: bool) -> Result<Lobby, ApiError> {
     })
 }
 
-/// The current view of game `id` and a receiver of every later one (nothing lost in between).
+/// A new watcher of game `id` that has its version `since` (if any): what it is sent first,
+/// the last update that covers, and a receiver of the updates after it.
 pub async fn subscribe(
     state: &AppState,
     id: &str,
-) -> Result<(Utf8Bytes, broadcast::Receiver<Utf8Bytes>), ApiError> {
+    since: Option<i64>,
+) -> Result<Watcher, ApiError> {
     let game = change::current(state, id).await?;
     let live = game.state.lock().await;
-    Ok((view_now(&live), game.subscribe()))
+    let (first, covered, updates) = game.subscribe(&live, since);
+    Ok(Watcher {
+        first,
+        covered,
+        updates,
+    })
+}
+
+/// What a new watcher is sent first, and the updates after.
+pub struct Watcher {
+    /// The messages to send first.
+    pub first: Vec<Utf8Bytes>,
+    /// The last update they cover.
+    pub covered: u64,
+    /// The updates from then on.
+    pub updates: broadcast::Receiver<Arc<crate::wire::Update>>,
+}
+
+/// For a watcher that fell behind: the whole view now, and the last update it covers.
+pub async fn resync(state: &AppState, id: &str) -> Result<(Vec<Utf8Bytes>, u64), ApiError> {
+    let game = change::current(state, id).await?;
+    let live = game.state.lock().await;
+    Ok(game.resync(&live))
+}
+
+/// The `moves` message for `seat` of game `id`, if that seat is to move.
+pub async fn moves_for(
+    state: &AppState,
+    id: &str,
+    seat: u8,
+) -> Result<Option<Utf8Bytes>, ApiError> {
+    let game = change::current(state, id).await?;
+    let live = game.state.lock().await;
+    Ok(crate::view::moves(&live)
+        .filter(|(to_move, _)| *to_move == seat)
+        .map(|(_, text)| text.into()))
 }

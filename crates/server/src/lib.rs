@@ -30,6 +30,7 @@ mod presence;
 mod proxy;
 mod view;
 mod web;
+mod wire;
 
 use std::future::Future;
 use std::io::IsTerminal;
@@ -45,6 +46,7 @@ pub use api::{router, BODY_LIMIT};
 pub use error::ApiError;
 pub use listen::Limits;
 pub use proxy::TrustedProxies;
+pub use wire::{follow, Followed};
 
 /// Where to listen, where the games are, and how much computing to do.
 #[derive(Clone, Debug)]

@@ -7,11 +7,13 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
+
+use crate::wire::{Update, Wire};
 use tokio::sync::broadcast;
 use trigonal_core::{DynGame, MoveError, Options};
 use trigonal_store::{now_ms, ChatRow, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
-/// How many views a slow watcher may fall behind before it skips to newer ones.
+/// How many updates a slow watcher may fall behind before it is sent the whole view again.
 const CHANNEL: usize = 16;
 
 /// Whether a computer move is due: the seat to move, `to_move`, is a computer's.
@@ -82,8 +84,6 @@ pub struct Live {
     pub deadline: Option<i64>,
     /// The seats whose players have the game open.
     pub present: Vec<u8>,
-    /// The JSON view of the current state.
-    pub view: Utf8Bytes,
 }
 
 /// Plays the move written `text` on `position`, returning the clicks that make it.
@@ -125,19 +125,13 @@ impl Live {
             chat: row.chat,
             present: row.present,
             deadline: row.deadline,
-            view: Utf8Bytes::from_static(""),
         })
     }
 
     /// Brings this copy up to `row`, a newer read of the same game. When the moves it had are
-    /// still there (the usual case) only the new ones are played, `step` seeing the copy after
-    /// each; otherwise (moves were taken back) the game is rebuilt. Returns how many steps
-    /// `step` saw (0 when rebuilt).
-    pub fn catch_up(
-        &mut self,
-        row: GameRow,
-        mut step: impl FnMut(&mut Live),
-    ) -> Result<usize, String> {
+    /// still there (the usual case) only the new ones are played; otherwise (moves were taken
+    /// back) the game is rebuilt. Returns whether it was rebuilt.
+    pub fn catch_up(&mut self, row: GameRow) -> Result<bool, String> {
         let known = self.history.len();
         if row.moves.len() >= known && row.moves[..known] == self.history[..] {
             self.seats = row.seats;
@@ -146,26 +140,17 @@ impl Live {
             self.chat = row.chat;
             self.present = row.present;
             self.deadline = row.deadline;
-            let last = row.moves.len();
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
                 let clicks = play(self.position.as_mut(), &mv.text)
                     .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
                 self.clicks.push(clicks);
                 self.history.push(mv);
-                // The last step is the game as stored now, and says so by its version (every
-                // process shows one version of a game alike); the steps before keep the old one.
-                if ply + 1 == last {
-                    self.version = row.version;
-                }
-                step(self);
             }
             self.version = row.version;
-            Ok(self.history.len() - known)
+            Ok(false)
         } else {
-            let view = std::mem::replace(&mut self.view, Utf8Bytes::from_static(""));
             *self = Live::from_row(row)?;
-            self.view = view;
-            Ok(0)
+            Ok(true)
         }
     }
 
@@ -244,19 +229,46 @@ pub struct LiveGame {
     /// The plies of this process's own commits whose store events have not come back yet: an
     /// event matching one is this process's own change, already in memory.
     own: Mutex<Vec<usize>>,
-    updates: broadcast::Sender<Utf8Bytes>,
+    updates: broadcast::Sender<Arc<Update>>,
+    /// What the watchers were shown, to describe the next change against.
+    wire: Mutex<Wire>,
 }
 
 impl LiveGame {
-    /// Pushes the current view of `live` to every watcher in this process.
-    pub fn publish(&self, live: &Live) {
-        // No watcher is not an error.
-        let _ = self.updates.send(live.view.clone());
+    /// Tells every watcher in this process what changed in `live` since they were last told,
+    /// or with `redraw` shows them the whole view again (a change not worth describing).
+    pub fn publish(&self, live: &Live, redraw: bool) {
+        let update = self.wire().publish(live, self.watched(), redraw);
+        if let Some(update) = update {
+            // No watcher left meanwhile is not an error.
+            let _ = self.updates.send(update);
+        }
     }
 
-    /// A receiver of every view published from now on.
-    pub fn subscribe(&self) -> broadcast::Receiver<Utf8Bytes> {
-        self.updates.subscribe()
+    /// A new watcher of `live` (this game, held locked): what it is sent first (the updates
+    /// since version `since` if they are kept, else the whole view), the last update that
+    /// covers, and a receiver of the updates after it.
+    pub fn subscribe(
+        &self,
+        live: &Live,
+        since: Option<i64>,
+    ) -> (Vec<Utf8Bytes>, u64, broadcast::Receiver<Arc<Update>>) {
+        // The others first catch up with anything not yet published (a clock's time).
+        self.publish(live, false);
+        let receiver = self.updates.subscribe();
+        let (first, covered) = self.wire().first(live, since);
+        (first, covered, receiver)
+    }
+
+    /// For a watcher that fell behind: the whole view of `live` (this game, held locked), and
+    /// the last update it covers.
+    pub fn resync(&self, live: &Live) -> (Vec<Utf8Bytes>, u64) {
+        self.publish(live, false);
+        self.wire().first(live, None)
+    }
+
+    fn wire(&self) -> std::sync::MutexGuard<'_, Wire> {
+        self.wire.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// This process is about to commit a change leaving the game at `ply`: its event will come.
@@ -320,6 +332,7 @@ impl Hub {
                 stale: AtomicBool::new(false),
                 own: Mutex::new(Vec::new()),
                 updates: broadcast::channel(CHANNEL).0,
+                wire: Mutex::default(),
             })
         }))
     }
@@ -421,7 +434,10 @@ mod tests {
         hub.insert(Live::from_row(row("new", now, &[])).unwrap());
         let held = hub.insert(Live::from_row(row("held", now - 60_000, &[])).unwrap());
         let watched = hub.insert(Live::from_row(row("watched", now - 60_000, &[])).unwrap());
-        let _watcher = watched.subscribe();
+        let _watcher = {
+            let live = watched.state.try_lock().unwrap();
+            watched.subscribe(&live, None)
+        };
         drop(watched);
         assert_eq!(hub.len(), 4);
         assert_eq!(hub.evict_idle(30_000), 1);
@@ -441,45 +457,20 @@ mod tests {
         let other = after_first.legal_moves()[5].clone();
 
         let mut live = Live::from_row(row("g", 1, &[&first])).unwrap();
-        let mut steps = 0;
-        live.catch_up(row("g", 2, &[&first, &second]), |_| steps += 1)
-            .unwrap();
-        assert_eq!(steps, 1);
+        assert!(!live.catch_up(row("g", 2, &[&first, &second])).unwrap());
         assert_eq!(live.history.len(), 2);
         assert_eq!(live.version, 2);
         let mut expected = after_first.clone();
         expected.play(&second).unwrap();
         assert_eq!(live.position.legal_moves(), expected.legal_moves());
         // Another history at the same length (taken back and played otherwise elsewhere).
-        live.catch_up(row("g", 3, &[&first, &other]), |_| {
-            panic!("rebuilt, not stepped")
-        })
-        .unwrap();
+        let mut elsewhere = row("g", 3, &[&first, &other]);
+        elsewhere.version = 4;
+        assert!(live.catch_up(elsewhere).unwrap());
+        assert_eq!(live.version, 4);
         let mut expected = after_first.clone();
         expected.play(&other).unwrap();
         assert_eq!(live.history[1].text, other);
         assert_eq!(live.position.legal_moves(), expected.legal_moves());
-    }
-
-    #[test]
-    fn the_last_step_of_a_catch_up_carries_the_stored_version_the_earlier_ones_the_old() {
-        let mut position = trigonal_games::new_game("triangoli", &Options::default()).unwrap();
-        let mut moves = Vec::new();
-        for _ in 0..3 {
-            let mv = position.legal_moves()[0].clone();
-            position.play(&mv).unwrap();
-            moves.push(mv);
-        }
-        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let mut live = Live::from_row(row("g", 1, &moves[..1])).unwrap();
-        assert_eq!(live.version, 1);
-        let mut seen = Vec::new();
-        live.catch_up(row("g", 3, &moves), |live| {
-            seen.push((live.history.len(), live.version))
-        })
-        .unwrap();
-        // Another process's watcher of the last step sees what the process that made the
-        // change answered: 3 moves at version 3.
-        assert_eq!(seen, vec![(2, 1), (3, 3)]);
     }
 }

@@ -1,5 +1,7 @@
 //! The view of a game that the API returns and the WebSocket pushes: everything a front end needs
-//! to draw the position and offer the legal moves as clicks, without knowing any rule.
+//! to draw the position and offer the legal moves as clicks, without knowing any rule. The API's
+//! views carry the legal moves; the WebSocket's leave them out, since only the mover needs them
+//! and they come to the mover in a message of their own ([`moves`]; `crate::wire`).
 
 use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
@@ -138,33 +140,38 @@ pub fn ending<'a>(
     Some((winners, "rules"))
 }
 
-/// The JSON view of `live` after its first `ply` moves, given `position`, the position then.
-/// `legal` and `clicks` are filled only for the current position.
-fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
+/// The legal moves of `position` and the clicks that make each.
+fn legal_clicks(position: &dyn DynGame) -> (Vec<String>, Vec<Clicks>) {
+    position
+        .legal_clicks()
+        .into_iter()
+        .map(|m| {
+            let clicks = Clicks {
+                mv: m.mv.clone(),
+                clicks: m.clicks,
+                steps: m.steps,
+            };
+            (m.mv, clicks)
+        })
+        .unzip()
+}
+
+/// The view of `live` after its first `ply` moves, given `position`, the position then. With
+/// `legal`, `legal` and `clicks` are filled for the current position (else left empty).
+fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> View<'a> {
     let current = ply == live.history.len();
     let to_move = if current {
         live.to_move()
     } else {
         position.to_move().map(|s| s.0)
     };
-    let (legal, clicks) = if current && to_move.is_some() {
-        position
-            .legal_clicks()
-            .into_iter()
-            .map(|m| {
-                let clicks = Clicks {
-                    mv: m.mv.clone(),
-                    clicks: m.clicks,
-                    steps: m.steps,
-                };
-                (m.mv, clicks)
-            })
-            .unzip()
+    let (legal, clicks) = if legal && current && to_move.is_some() {
+        legal_clicks(position)
     } else {
         (Vec::new(), Vec::new())
     };
     let scores = position.scores();
-    let view = View {
+    View {
         id: &live.id,
         game: position.id(),
         name: position.name(),
@@ -213,11 +220,7 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
             enabled: !live.table.chat_off,
             messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]
                 .iter()
-                .map(|m| MessageView {
-                    seat: m.seat,
-                    text: &m.text,
-                    at: rfc3339(m.at),
-                })
+                .map(message_view)
                 .collect(),
         },
         clock: live.table.clock.as_ref().map(|c| c.control),
@@ -230,18 +233,66 @@ fn render_position(live: &Live, position: &dyn DynGame, ply: usize) -> String {
         created: rfc3339(live.created),
         updated: rfc3339(live.updated),
         version: live.version,
-    };
-    serde_json::to_string(&view).expect("a view serialises")
+    }
 }
 
-/// The view of the current position.
+/// The view of the current position, with its legal moves (the API's).
 pub fn render(live: &Live) -> Utf8Bytes {
-    render_position(live, live.position.as_ref(), live.history.len()).into()
+    let view = view(live, live.position.as_ref(), live.history.len(), true);
+    serde_json::to_string(&view)
+        .expect("a view serialises")
+        .into()
+}
+
+/// The view of the current position without its legal moves (the WebSocket's), as JSON.
+pub fn watched(live: &Live) -> serde_json::Value {
+    let view = view(live, live.position.as_ref(), live.history.len(), false);
+    serde_json::to_value(&view).expect("a view serialises")
 }
 
 /// The view of the position after the first `ply` moves (`ply` at most the moves played).
 pub fn render_at(live: &Live, ply: usize, position: &dyn DynGame) -> String {
-    render_position(live, position, ply)
+    serde_json::to_string(&view(live, position, ply, true)).expect("a view serialises")
+}
+
+/// The message that gives the seat to move its legal moves: `{"type": "moves", "version",
+/// "seat", "legal", "clicks"}`; `None` when nobody is to move.
+pub fn moves(live: &Live) -> Option<(u8, String)> {
+    #[derive(Serialize)]
+    struct Moves {
+        #[serde(rename = "type")]
+        kind: &'static str,
+        version: i64,
+        seat: u8,
+        legal: Vec<String>,
+        clicks: Vec<Clicks>,
+    }
+    let seat = live.to_move()?;
+    let (legal, clicks) = legal_clicks(live.position.as_ref());
+    let moves = Moves {
+        kind: "moves",
+        version: live.version,
+        seat,
+        legal,
+        clicks,
+    };
+    Some((
+        seat,
+        serde_json::to_string(&moves).expect("moves serialise"),
+    ))
+}
+
+fn message_view(m: &trigonal_store::ChatRow) -> MessageView<'_> {
+    MessageView {
+        seat: m.seat,
+        text: &m.text,
+        at: rfc3339(m.at),
+    }
+}
+
+/// One chat message as views show it.
+pub fn chat_message(m: &trigonal_store::ChatRow) -> serde_json::Value {
+    serde_json::to_value(message_view(m)).expect("a message serialises")
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ mod common;
 use std::sync::Arc;
 
 use common::{next_view, start, watch, TestServer, Ws};
-use futures_util::SinkExt;
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 use tokio_tungstenite::tungstenite::Message;
@@ -494,7 +493,7 @@ async fn a_seat_is_present_while_its_players_socket_is_open(kind: &str) {
     hello(&mut again, &t[1]).await;
     // (The hello has no answer: give the server a moment to count it.)
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
-    player.close(None).await.unwrap();
+    player.socket.close(None).await.unwrap();
     drop(player);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     assert_eq!(
@@ -502,7 +501,7 @@ async fn a_seat_is_present_while_its_players_socket_is_open(kind: &str) {
         true,
         "one socket is left"
     );
-    again.close(None).await.unwrap();
+    again.socket.close(None).await.unwrap();
     let view = next_view(&mut watcher).await;
     assert_eq!(view["seats"][1]["present"], false);
     assert_eq!(server.view(&id).await["seats"][1]["present"], false);

@@ -223,3 +223,49 @@ pub fn fresh_pg() -> String {
         .unwrap()
         .block_on(trigonal_store::testing::fresh_pg())
 }
+
+/// A game's WebSocket and the view it has brought so far: its messages (a whole view, then
+/// changes and legal moves) followed as a client does ([`trigonal_server::follow`]).
+pub struct Watch {
+    pub socket: tungstenite::WebSocket<tungstenite::stream::MaybeTlsStream<TcpStream>>,
+    pub view: Value,
+}
+
+impl Watch {
+    /// Watches game `id` on the server at `addr`; reads time out after 20 s.
+    pub fn open(addr: &str, id: &str) -> Watch {
+        let (mut socket, _) =
+            tungstenite::connect(format!("ws://{addr}/api/games/{id}/ws")).unwrap();
+        if let tungstenite::stream::MaybeTlsStream::Plain(s) = socket.get_mut() {
+            s.set_read_timeout(Some(Duration::from_secs(20))).unwrap();
+        }
+        Watch {
+            socket,
+            view: Value::Null,
+        }
+    }
+
+    /// The view after the next message that changes it (pings skipped); a message that is an
+    /// error (`{"error": …}`) is returned as it is.
+    pub fn next_view(&mut self) -> Value {
+        loop {
+            match self.socket.read().expect("a message within 20 s") {
+                tungstenite::Message::Text(text) => {
+                    let message: Value = serde_json::from_str(&text).unwrap();
+                    if message.get("error").is_some() {
+                        return message;
+                    }
+                    match trigonal_server::follow(&mut self.view, &message) {
+                        trigonal_server::Followed::Taken => return self.view.clone(),
+                        trigonal_server::Followed::Stale => continue,
+                        trigonal_server::Followed::Gap => {
+                            panic!("a change for a version never had: {message}")
+                        }
+                    }
+                }
+                tungstenite::Message::Ping(_) | tungstenite::Message::Pong(_) => continue,
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+}

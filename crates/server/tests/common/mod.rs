@@ -279,27 +279,62 @@ impl TestServer {
     }
 }
 
-pub type Ws =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+/// A game's WebSocket and the view it has brought so far (its messages followed as a client
+/// does: [`trigonal_server::follow`]).
+pub struct Ws {
+    pub socket: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
+    pub view: Value,
+}
+
+impl Ws {
+    /// Sends a text message.
+    pub async fn send(
+        &mut self,
+        message: Message,
+    ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        use futures_util::SinkExt;
+        self.socket.send(message).await
+    }
+}
 
 /// A WebSocket watching game `id`, and the first view it was sent.
 pub async fn watch(server: &TestServer, id: &str) -> (Ws, Value) {
     let url = format!("ws://{}/api/games/{id}/ws", server.addr);
-    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let (socket, _) = tokio_tungstenite::connect_async(url).await.unwrap();
+    let mut ws = Ws {
+        socket,
+        view: Value::Null,
+    };
     let first = next_view(&mut ws).await;
     (ws, first)
 }
 
-/// The next view pushed on `ws` (at most 20 s).
+/// The view after the next message on `ws` (at most 20 s): a whole view, or the view before it
+/// changed as a change message says, or with the legal moves a `moves` message brings. A
+/// message that is an error (`{"error": …}`) is returned as it is.
 pub async fn next_view(ws: &mut Ws) -> Value {
     loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), ws.next())
+        let message = tokio::time::timeout(Duration::from_secs(20), ws.socket.next())
             .await
             .expect("a view within 20 s")
             .expect("the socket is open")
             .expect("a message");
         match message {
-            Message::Text(text) => return serde_json::from_str(&text).unwrap(),
+            Message::Text(text) => {
+                let message: Value = serde_json::from_str(&text).unwrap();
+                if message.get("error").is_some() {
+                    return message;
+                }
+                match trigonal_server::follow(&mut ws.view, &message) {
+                    trigonal_server::Followed::Taken => return ws.view.clone(),
+                    trigonal_server::Followed::Stale => continue,
+                    trigonal_server::Followed::Gap => {
+                        panic!("a change for a version never had: {message}")
+                    }
+                }
+            }
             Message::Ping(_) | Message::Pong(_) => continue,
             other => panic!("unexpected message {other:?}"),
         }

@@ -1,0 +1,51 @@
+// What the game's WebSocket sends, applied to the view the page holds (docs/api.md, "Live
+// updates"): a whole view when it connects, then for each change a message saying only what
+// changed, and to the seat to move its legal moves. Knows no game: it copies fields, appends
+// moves and chat lines, and splices the board's items where the server says.
+
+/**
+ * The view `view` becomes with the change message `change`, or null when the change does not
+ * apply to it (it is for another version: the page then asks for the whole view).
+ */
+export function patch(view, change) {
+  if (!view || change.base !== view.version) return null;
+  const next = { ...view, version: change.version };
+  const moves = change.moves || [];
+  if (moves.length) {
+    next.history = [...view.history, ...moves.map((m) => m.move)];
+    next.history_clicks = [...(view.history_clicks || []), ...moves.map((m) => m.clicks)];
+    next.movers = [...(view.movers || []), ...moves.map((m) => m.seat)];
+  }
+  Object.assign(next, change.set || {});
+  if (change.board) next.board = patchBoard(view.board, change.board);
+  if (change.chat) {
+    next.chat = { enabled: change.chat.enabled, messages: [...view.chat.messages, ...change.chat.added] };
+  }
+  // The legal moves of the version before are no longer; the mover's come in their own message.
+  if (change.version !== view.version) {
+    next.legal = [];
+    next.clicks = [];
+  }
+  return next;
+}
+
+/** The board `board` with the fields `change` gives replaced and its item splices made. */
+function patchBoard(board, change) {
+  const next = { ...board };
+  for (const [key, value] of Object.entries(change)) {
+    if (key !== 'items') next[key] = value;
+  }
+  if (change.items) {
+    const items = board.items.slice();
+    // Each splice names an index of the list before any of them: the last first.
+    for (const [at, removed, added] of [...change.items].reverse()) items.splice(at, removed, ...added);
+    next.items = items;
+  }
+  return next;
+}
+
+/** The view `view` with the legal moves of a `moves` message, or null when it is for another version. */
+export function withMoves(view, moves) {
+  if (!view || moves.version !== view.version) return null;
+  return { ...view, legal: moves.legal, clicks: moves.clicks };
+}
