@@ -470,9 +470,9 @@ async fn watch(
             let mut seats = Vec::new();
             let end = serve_watcher(&state, &id, &mut socket, watcher, &mut seats).await;
             if let Some(close) = end {
-                let _ =
-                    tokio::time::timeout(SEND_PATIENCE, socket.send(Message::Close(Some(close))))
-                        .await;
+                // A client that reads nothing does not read this either: a moment, no more.
+                let close = socket.send(Message::Close(Some(close)));
+                let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
             }
             gauge.decrement(1.0);
             for seat in seats {
@@ -481,12 +481,13 @@ async fn watch(
         }))
 }
 
-/// How long a message may take to leave: a client that reads nothing for this long is dropped.
-const SEND_PATIENCE: Duration = Duration::from_secs(10);
-
-/// Sends `message`, within [`SEND_PATIENCE`].
-async fn send(socket: &mut WebSocket, message: Message) -> Result<(), Option<CloseFrame>> {
-    match tokio::time::timeout(SEND_PATIENCE, socket.send(message)).await {
+/// Sends `message` within `patience` ([`crate::Limits::send`]).
+async fn send(
+    socket: &mut WebSocket,
+    patience: Duration,
+    message: Message,
+) -> Result<(), Option<CloseFrame>> {
+    match tokio::time::timeout(patience, socket.send(message)).await {
         Ok(Ok(())) => Ok(()),
         Ok(Err(_)) => Err(None),
         // Nothing more is queued for a socket that does not read: it is closed.
@@ -520,7 +521,7 @@ async fn serve_watcher(
         mut updates,
     } = watcher;
     for message in first {
-        if let Err(close) = send(socket, Message::Text(message)).await {
+        if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
             return close;
         }
     }
@@ -536,7 +537,7 @@ async fn serve_watcher(
                 return Some(CloseFrame { code: close_code::RESTART, reason: "service restart".into() });
             }
             _ = ping.tick() => {
-                if let Err(close) = send(socket, Message::Ping(Bytes::new())).await {
+                if let Err(close) = send(socket, state.send_patience, Message::Ping(Bytes::new())).await {
                     return close;
                 }
             }
@@ -546,12 +547,12 @@ async fn serve_watcher(
                         continue;
                     }
                     covered = update.seq;
-                    if let Err(close) = send(socket, Message::Text(update.text.clone())).await {
+                    if let Err(close) = send(socket, state.send_patience, Message::Text(update.text.clone())).await {
             return close;
         }
                     if let Some((seat, moves)) = &update.moves {
                         if seats.contains(seat) {
-                            if let Err(close) = send(socket, Message::Text(moves.clone())).await {
+                            if let Err(close) = send(socket, state.send_patience, Message::Text(moves.clone())).await {
             return close;
         }
                         }
@@ -564,13 +565,13 @@ async fn serve_watcher(
                     };
                     covered = now;
                     for message in whole {
-                        if let Err(close) = send(socket, Message::Text(message)).await {
+                        if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
             return close;
         }
                     }
                     for &seat in seats.iter() {
                         if let Ok(Some(moves)) = games::moves_for(state, id, seat).await {
-                            if let Err(close) = send(socket, Message::Text(moves)).await {
+                            if let Err(close) = send(socket, state.send_patience, Message::Text(moves)).await {
             return close;
         }
                         }
@@ -586,7 +587,7 @@ async fn serve_watcher(
                         Err(e) => Some(serde_json::json!({ "error": e.to_string() }).to_string().into()),
                     };
                     if let Some(reply) = reply {
-                        if let Err(close) = send(socket, Message::Text(reply)).await {
+                        if let Err(close) = send(socket, state.send_patience, Message::Text(reply)).await {
             return close;
         }
                     }

@@ -117,6 +117,8 @@ pub struct AppState {
     body_timeout: Duration,
     /// How long a bot may take over a move in a game without clocks.
     bot_patience: Duration,
+    /// How long a message to a WebSocket may take to leave.
+    send_patience: Duration,
     /// The reverse proxies whose headers say who the client is.
     proxies: TrustedProxies,
     /// Whether a shutdown has begun, and the streams that must end with it.
@@ -139,6 +141,7 @@ impl AppState {
             sign_in_limit: accounts::SignInLimit::default(),
             body_timeout: Limits::default().body,
             bot_patience: Limits::default().bot_patience,
+            send_patience: Limits::default().send,
             proxies: TrustedProxies::default(),
             lifecycle: health::Lifecycle::default(),
             metrics_public: true,
@@ -217,6 +220,7 @@ impl Server {
         let mut state = AppState::new(store, config.games_per_minute);
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
+        state.send_patience = config.limits.send;
         state.proxies = config.trust_proxy.clone();
         state.metrics_public = metrics.is_none();
         Ok(Server {

@@ -34,6 +34,9 @@ pub struct Limits {
     pub grace: Duration,
     /// How long a bot may take over a move in a game without clocks before it forfeits.
     pub bot_patience: Duration,
+    /// How long a message to a WebSocket may take to leave: a client that reads nothing for
+    /// this long is dropped.
+    pub send: Duration,
 }
 
 impl Default for Limits {
@@ -44,6 +47,7 @@ impl Default for Limits {
             body: Duration::from_secs(10),
             grace: Duration::from_secs(5),
             bot_patience: Duration::from_secs(60),
+            send: Duration::from_secs(10),
         }
     }
 }

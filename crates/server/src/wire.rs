@@ -130,7 +130,7 @@ impl Wire {
         };
         let base = if whole { new.version } else { old.version };
         self.shown = Some(new);
-        Some(self.push(live, base, text))
+        Some(self.push(live, base, text, whole))
     }
 
     /// What a socket connecting now is sent first, and the last update it covers: the updates
@@ -163,14 +163,18 @@ impl Wire {
         self.recent.clear();
     }
 
-    fn push(&mut self, live: &Live, base: i64, text: String) -> Arc<Update> {
+    fn push(&mut self, live: &Live, base: i64, text: String, text_is_whole: bool) -> Arc<Update> {
         self.seq += 1;
         let update = Arc::new(Update {
             seq: self.seq,
             base,
             version: live.version,
             text: text.into(),
-            moves: view::moves(live).map(|(seat, m)| (seat, m.into())),
+            // Who was to move has had its moves since the version came (presence changes none).
+            moves: (base != live.version || text_is_whole)
+                .then(|| view::moves(live))
+                .flatten()
+                .map(|(seat, m)| (seat, m.into())),
         });
         if self.recent.len() == KEPT {
             self.recent.pop_front();
