@@ -462,6 +462,11 @@ async fn watch(
     })?;
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
+        // A socket reads tokens, a few dozen bytes, and writes each message at once: small
+        // buffers (the library's default is 128 KiB each way, held per socket).
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(BODY_LIMIT * 4)
         .on_upgrade(move |mut socket: WebSocket| async move {
             let _open = state.lifecycle.stream();
             let gauge = metrics::gauge!(observe::WEBSOCKETS);
@@ -480,6 +485,9 @@ async fn watch(
             }
         }))
 }
+
+/// The read buffer of a game's WebSocket, in bytes.
+const SOCKET_BUFFER: usize = 4096;
 
 /// Sends `message` within `patience` ([`crate::Limits::send`]).
 async fn send(
@@ -550,8 +558,8 @@ async fn serve_watcher(
                     if let Err(close) = send(socket, state.send_patience, Message::Text(update.text.clone())).await {
             return close;
         }
-                    if let Some((seat, moves)) = &update.moves {
-                        if seats.contains(seat) {
+                    if let Some(seat) = update.mover.filter(|s| seats.contains(s)) {
+                        if let Ok(Some(moves)) = games::moves_for(state, id, seat).await {
                             if let Err(close) = send(socket, state.send_patience, Message::Text(moves.clone())).await {
             return close;
         }

@@ -23,8 +23,9 @@ use similar::{capture_diff_slices, Algorithm, DiffOp};
 use crate::live::Live;
 use crate::view;
 
-/// How many updates a game keeps for sockets that reconnect.
-const KEPT: usize = 32;
+/// How many updates a game keeps for sockets that reconnect (the same as a watcher may fall
+/// behind: they share their memory).
+const KEPT: usize = 16;
 
 /// The view's fields that are not compared as a whole: the version (the message's own), the
 /// moves, the board, the chat, and the legal moves (which the socket's views leave out).
@@ -39,8 +40,8 @@ const APART: [&str; 8] = [
     "clicks",
 ];
 
-/// One message for a game's watchers in this process, and the legal moves that follow it for
-/// the seat to move.
+/// One message for a game's watchers in this process, and who is to be sent its legal moves
+/// after it.
 #[derive(Debug)]
 pub struct Update {
     /// Its place among the game's updates in this process (1, 2, …).
@@ -51,8 +52,9 @@ pub struct Update {
     pub version: i64,
     /// A change message, or a whole view.
     pub text: Utf8Bytes,
-    /// The `moves` message for the seat to move, if a seat is to move.
-    pub moves: Option<(u8, Utf8Bytes)>,
+    /// The seat to move after a change of the game, whose sockets are sent its legal moves
+    /// (rendered then, for them only: an update kept for reconnecting sockets holds none).
+    pub mover: Option<u8>,
 }
 
 /// What the watchers of a game were last shown.
@@ -171,10 +173,9 @@ impl Wire {
             version: live.version,
             text: text.into(),
             // Who was to move has had its moves since the version came (presence changes none).
-            moves: (base != live.version || text_is_whole)
-                .then(|| view::moves(live))
-                .flatten()
-                .map(|(seat, m)| (seat, m.into())),
+            mover: (base != live.version || text_is_whole)
+                .then(|| live.to_move())
+                .flatten(),
         });
         if self.recent.len() == KEPT {
             self.recent.pop_front();
