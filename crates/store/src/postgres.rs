@@ -387,7 +387,7 @@ fn pg(e: tokio_postgres::Error) -> StoreError {
 }
 
 /// An error with its causes, on one line.
-fn describe(e: &dyn std::error::Error) -> String {
+pub(crate) fn describe(e: &dyn std::error::Error) -> String {
     let mut text = e.to_string();
     let mut cause = e.source();
     while let Some(c) = cause {

@@ -10,6 +10,7 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use super::{blocking, head, opened, BackupReport, Partial, PG_ARCHIVE, SQLITE_FILE};
+use crate::postgres::describe;
 use crate::StoreError;
 
 /// Where a PostgreSQL URL points, without user or password (for messages).
@@ -25,20 +26,6 @@ fn place(config: &tokio_postgres::Config) -> String {
         "PostgreSQL at {host}:{port}/{}",
         config.get_dbname().unwrap_or("")
     )
-}
-
-/// An error with its causes, on one line.
-fn describe(e: &dyn std::error::Error) -> String {
-    let mut text = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        let more = c.to_string();
-        if !text.contains(&more) {
-            text = format!("{text}: {more}");
-        }
-        cause = c.source();
-    }
-    text.replace('\n', " ")
 }
 
 /// A connection to `url`, and where it points (for messages).
