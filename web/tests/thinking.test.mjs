@@ -84,8 +84,11 @@ for (const motion of ['no-preference', 'reduce']) {
       const page = await context.newPage();
       await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
       await playMove(page, rng(1));
-      await page.waitForSelector('svg.board .last > .shape');
-      const animation = await page.$eval('svg.board .last > .shape', (e) => getComputedStyle(e).animationName);
+      // Found and read in one step: the computer's reply may redraw the board in between.
+      const animation = await (await page.waitForFunction(() => {
+        const shape = document.querySelector('svg.board .last > .shape');
+        return shape && getComputedStyle(shape).animationName;
+      })).jsonValue();
       assert.equal(animation, motion === 'reduce' ? 'none' : 'arrive');
     } finally {
       await browser.close();
