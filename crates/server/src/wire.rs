@@ -72,9 +72,11 @@ struct Shown {
 }
 
 impl Shown {
-    /// What `view` (the socket's view of `live`) shows.
-    fn of(live: &Live, view: &Value) -> Shown {
-        let mut rest = view.as_object().cloned().unwrap_or_default();
+    /// What `view` (the socket's view of `live`, taken apart here rather than copied) shows.
+    fn of(live: &Live, view: Value) -> Shown {
+        let Value::Object(mut rest) = view else {
+            unreachable!("a view is a JSON object")
+        };
         let mut board = match rest.remove("board") {
             Some(Value::Object(board)) => board,
             _ => Map::new(),
@@ -117,10 +119,11 @@ impl Wire {
         }
         let old = self.shown.take()?;
         let view = view::watched(live);
-        let new = Shown::of(live, &view);
-        let whole = redraw || new.history < old.history || new.chat < old.chat;
-        let text = if whole {
-            view.to_string()
+        let whole = redraw || live.history.len() < old.history || live.chat.len() < old.chat;
+        let whole_text = whole.then(|| view.to_string());
+        let new = Shown::of(live, view);
+        let text = if let Some(text) = whole_text {
+            text
         } else {
             match change(&old, &new, live) {
                 Some(change) => change.to_string(),
@@ -140,7 +143,7 @@ impl Wire {
     pub fn first(&mut self, live: &Live, since: Option<i64>) -> (Vec<Utf8Bytes>, u64) {
         if self.shown.is_none() {
             self.recent.clear();
-            self.shown = Some(Shown::of(live, &view::watched(live)));
+            self.shown = Some(Shown::of(live, view::watched(live)));
         }
         let version = live.version;
         if let Some(since) = since.filter(|&s| s <= version) {
