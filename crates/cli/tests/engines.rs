@@ -22,8 +22,7 @@ fn python_bot() -> String {
     )
 }
 
-/// The Rust example bot, built with the workspace's other targets (alone: `cargo build -p
-/// trigonal-random-bot`).
+/// The Rust example bot, built by `bash scripts/test` (`cargo build -p trigonal-random-bot`).
 fn rust_bot() -> String {
     let bot = Path::new(env!("CARGO_BIN_EXE_trigonal")).with_file_name("random-bot");
     assert!(
