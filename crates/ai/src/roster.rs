@@ -1,6 +1,6 @@
 //! The level roster: which search, with which game knowledge, a level puts at each game's board.
 //! Each choice is the one that did best in the arena (the figures are beside each function and
-//! in README's "Computer opponents"). The searches and the knowledge know nothing of levels;
+//! in docs/ai.md). The searches and the knowledge know nothing of levels;
 //! this file is the one place that joins them.
 
 use std::any::Any;

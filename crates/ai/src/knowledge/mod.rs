@@ -6,7 +6,7 @@
 //! a static evaluation for alpha-beta, the final margin of a finished game. Every method has a
 //! generic default, so [`NoKnowledge`] works for any game; each game's module here implements it
 //! with that engine's public API, and each piece is kept only where an arena result justified it
-//! (see the README section "Computer opponents").
+//! (see docs/ai.md).
 
 pub mod four_triangles;
 pub mod triangle_game;
