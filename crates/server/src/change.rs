@@ -24,7 +24,8 @@ use trigonal_store::{
 };
 
 use crate::error::ApiError;
-use crate::live::{self, Live, LiveGame};
+use crate::hub::LiveGame;
+use crate::live::{self, Live};
 use crate::view;
 use crate::AppState;
 

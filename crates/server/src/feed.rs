@@ -4,7 +4,7 @@
 //! and a due computer move wakes its computer. When events may
 //! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
 //! holds is treated as changed. This process's own changes come back as events too; those are
-//! recognised ([`crate::live::LiveGame::is_own`]) and cost nothing.
+//! recognised ([`crate::hub::LiveGame::is_own`]) and cost nothing.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -13,7 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 use trigonal_store::StoreEvent;
 
 use crate::change;
-use crate::live::LiveGame;
+use crate::hub::LiveGame;
 use crate::AppState;
 
 /// Follows the store's events until the store is gone.

@@ -22,6 +22,7 @@ mod feed;
 mod flags;
 mod games;
 mod health;
+mod hub;
 mod limit;
 mod listen;
 mod live;
@@ -104,7 +105,7 @@ pub enum ServeError {
 #[derive(Clone)]
 pub struct AppState {
     store: Arc<dyn Store>,
-    hub: live::Hub,
+    hub: hub::Hub,
     creation_limit: Option<limit::CreationLimit>,
     computer_due: Arc<Notify>,
     /// The bell that wakes this process's analyst.
@@ -134,7 +135,7 @@ impl AppState {
         AppState {
             presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
             store,
-            hub: live::Hub::default(),
+            hub: hub::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
             computer_due: Arc::new(Notify::new()),
             analysis_due: Arc::new(Notify::new()),
