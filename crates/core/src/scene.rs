@@ -26,8 +26,9 @@ pub struct Scene {
     pub pannable: bool,
 }
 
-/// One drawn thing.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+/// One drawn thing. Its hash is that of what is written of it (coordinates to a hundredth), so
+/// that a front end's copy of a scene can be brought up to date by the items whose hash changed.
+#[derive(Clone, Debug, PartialEq, Hash, Serialize)]
 pub struct Item {
     /// The id a click on this item reports; `None` for decoration that is never clicked.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -89,7 +90,7 @@ pub enum Shape {
 
 /// A fact beside the board, e.g. `{key: "reserve", seat: 0, value: "12"}`. `key` is a word the
 /// front end translates; `value` is shown as it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Fact {
     /// What the fact is (`reserve`, `pool`, `score`, `markers`, `supply`, …).
     pub key: String,
@@ -98,6 +99,35 @@ pub struct Fact {
     pub seat: Option<u8>,
     /// Its value.
     pub value: String,
+}
+
+impl std::hash::Hash for Shape {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // What is written: coordinates equal to a hundredth are written, and hash, alike.
+        fn put<H: std::hash::Hasher>(xs: &[f32], state: &mut H) {
+            xs.iter().for_each(|&x| hundredths::cents(x).hash(state));
+        }
+        std::mem::discriminant(self).hash(state);
+        match self {
+            Shape::Polygon { points } => {
+                points.len().hash(state);
+                points.iter().for_each(|p| put(p, state));
+            }
+            Shape::Circle { center, radius } => {
+                put(center, state);
+                put(&[*radius], state);
+            }
+            Shape::Line { from, to } => {
+                put(from, state);
+                put(to, state);
+            }
+            Shape::Text { at, text, size } => {
+                put(at, state);
+                put(&[*size], state);
+                text.hash(state);
+            }
+        }
+    }
 }
 
 impl Item {
@@ -206,6 +236,11 @@ mod hundredths {
 
     fn round(x: f32) -> f64 {
         (f64::from(x) * 100.0).round() / 100.0
+    }
+
+    /// `x` in whole hundredths, as it is written.
+    pub fn cents(x: f32) -> i64 {
+        (f64::from(x) * 100.0).round() as i64
     }
 
     pub fn one<S: Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {

@@ -16,8 +16,9 @@
 //! crosses processes through the database. (Every socket takes a file descriptor at each end: a
 //! server in this process with 5,000 games needs over 20,000, a child process only its own half.)
 //!
-//! Every seat is a person's, watching on its own WebSocket and sending its token there as the
-//! browser does, so the seat to move is sent its legal moves; each socket follows its messages
+//! Every seat is a person's, and does as the browser does: reads the game's view over HTTP, opens
+//! a WebSocket from that version (`?since=`, so the socket sends only what changes) and sends its
+//! token there, so the seat to move is sent its legal moves; each socket follows its messages
 //! with `trigonal_server::follow`, and a move has arrived when the followed view shows its ply.
 //! The mover picks from the legal moves of its `moves` message. All games are set up first (64 at
 //! a time), then play at once: without `--pace`, each move is sent as soon as the previous one
@@ -29,7 +30,7 @@
 //! servers and this client used during play; the size of every text message the sockets got: of
 //! the change messages carrying moves, bytes per move with each game's median and max (the median
 //! and largest of the games' medians, and the largest of all; `--per-game` lists every game), the
-//! first whole view, the `moves` messages, and the rest. Resident memory (VmRSS) is read before
+//! first whole view (read over HTTP), the `moves` messages, and the rest. Resident memory (VmRSS) is read before
 //! the games are created, once every game is set up with its sockets open, and when every game
 //! has played: this process's when the server runs in it (the client's sockets and followed views
 //! count too), the sum of the server processes' with `--servers`, not at all with `--url`.
@@ -482,7 +483,7 @@ fn wire(tallies: &[Tally], per_game: bool) {
         max(&maxima)
     );
     println!(
-        "first whole view: median {:.0} B, max {:.0} B (n={}); moves messages: median {:.0} B, max \
+        "first whole view (over HTTP): median {:.0} B, max {:.0} B (n={}); moves messages: median {:.0} B, max \
          {:.0} B (n={})",
         median(&mut first),
         max(&first),
@@ -506,7 +507,7 @@ fn wire(tallies: &[Tally], per_game: bool) {
 #[derive(Default)]
 struct Tally {
     id: String,
-    /// The first whole view, each socket's.
+    /// The first whole view, each seat's (read over HTTP before its socket opens).
     first: Vec<usize>,
     /// Each change message carrying moves, on every socket: its size over its moves.
     per_move: Vec<f64>,
@@ -532,12 +533,14 @@ struct Socket {
 }
 
 impl Socket {
-    /// Opens a socket on `url` and sends the seat's `token` there, as the browser does.
-    async fn open(url: &str, token: &str) -> Socket {
+    /// Opens a socket on `url` for a client holding `view` (with `?since=` its version) and sends
+    /// the seat's `token` there, as the browser does.
+    async fn open(url: &str, token: &str, view: Value) -> Socket {
+        let url = format!("{url}?since={}", view["version"]);
         // A small read buffer (tungstenite's default is 128 KiB, zeroed at every read): the client
         // should cost this machine little.
         let config = WebSocketConfig::default().read_buffer_size(8 * 1024);
-        let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), false)
+        let (ws, _) = tokio_tungstenite::connect_async_with_config(&url, Some(config), false)
             .await
             .unwrap();
         let (mut write, mut read) = ws.split();
@@ -561,10 +564,7 @@ impl Socket {
                 }
             }
         });
-        Socket {
-            arrivals,
-            view: Value::Null,
-        }
+        Socket { arrivals, view }
     }
 
     /// The version the view shows (-1 before the first).
@@ -595,8 +595,9 @@ struct Game {
 }
 
 impl Game {
-    /// Creates a game on `post`, opens each seat's socket on `watch` and waits for their first
-    /// views and for the first mover's moves.
+    /// Creates a game on `post`, reads its view on `watch` for each seat and opens the seat's
+    /// socket there from that view (as the browser does: the socket then sends only changes),
+    /// and waits for the first mover's moves.
     async fn set_up(http: reqwest::Client, post: &str, watch: String, plan: &Plan) -> Game {
         let seats = vec![json!({"kind": "human"}); plan.players];
         let response = http
@@ -617,8 +618,13 @@ impl Game {
             .collect();
         let url = format!("{}/api/games/{id}/ws", watch.replacen("http", "ws", 1));
         let mut sockets = Vec::new();
+        let mut first = Vec::new();
         for token in &tokens {
-            sockets.push(Socket::open(&url, token).await);
+            let view = http.get(format!("{watch}/api/games/{id}")).send().await;
+            let view = view.unwrap().bytes().await.unwrap();
+            first.push(view.len());
+            let view = serde_json::from_slice(&view).expect("a view is JSON");
+            sockets.push(Socket::open(&url, token, view).await);
         }
         let mut game = Game {
             http,
@@ -627,14 +633,10 @@ impl Game {
             sockets,
             tally: Tally {
                 id,
+                first,
                 ..Tally::default()
             },
         };
-        for s in 0..plan.players {
-            while game.sockets[s].view.is_null() {
-                game.next(s).await;
-            }
-        }
         if let Some(seat) = game.sockets[0].view["to_move"].as_u64() {
             let version = game.sockets[0].version();
             game.wait_for_moves(seat as usize, version).await;
@@ -751,7 +753,6 @@ impl Game {
             _ if message.get("error").is_some() => {
                 panic!("game {}: seat {s}'s socket says {message}", tally.id)
             }
-            _ if self.sockets[s].view.is_null() => tally.first.push(size),
             _ => tally.wholes.push(size),
         }
     }

@@ -14,9 +14,6 @@ use trigonal_store::now_ms;
 use crate::live::Live;
 use crate::wire::{Update, Wire};
 
-/// How many updates a slow watcher may fall behind before it is sent the whole view again.
-const CHANNEL: usize = 16;
-
 /// One game in memory: its state behind an async lock (held across the database commit, so
 /// this process's changes to one game are serial), and the channel its watchers listen on.
 pub struct LiveGame {
@@ -130,7 +127,7 @@ impl Hub {
                 state: tokio::sync::Mutex::new(live),
                 stale: AtomicBool::new(false),
                 own: Mutex::new(Vec::new()),
-                updates: broadcast::channel(CHANNEL).0,
+                updates: broadcast::channel(crate::wire::KEPT).0,
                 wire: Mutex::default(),
             })
         }))

@@ -17,6 +17,25 @@ const CHAT_SHOWN: usize = 50;
 
 #[derive(Serialize)]
 struct View<'a> {
+    #[serde(flatten)]
+    around: Around<'a>,
+    history: Vec<&'a str>,
+    /// The scene ids clicked to make each move of `history`.
+    history_clicks: &'a [Vec<String>],
+    movers: Vec<u8>,
+    legal: Vec<String>,
+    clicks: Vec<Clicks>,
+    board: Scene,
+    chat: ChatView<'a>,
+    /// The game's version in the store, one more with every change: the front end keeps the
+    /// newest view whichever way it came.
+    version: i64,
+}
+
+/// The view's fields around the board: what a change message sends whole when it changed
+/// (`crate::wire`), where the board, the moves and the chat are sent as what was added.
+#[derive(Serialize)]
+pub struct Around<'a> {
     id: &'a str,
     game: &'a str,
     name: &'a str,
@@ -24,16 +43,9 @@ struct View<'a> {
     players: usize,
     ply: usize,
     to_move: Option<u8>,
-    history: Vec<&'a str>,
-    /// The scene ids clicked to make each move of `history`.
-    history_clicks: &'a [Vec<String>],
-    movers: Vec<u8>,
-    legal: Vec<String>,
-    clicks: Vec<Clicks>,
     outcome: Option<OutcomeView<'a>>,
     scores: Option<Vec<i32>>,
     seats: Vec<SeatView<'a>>,
-    board: Scene,
     undo: bool,
     takeback: Option<&'a TakeBackRequest>,
     draw_offer: Option<u8>,
@@ -43,15 +55,11 @@ struct View<'a> {
     rated: bool,
     /// Each seat played by a bot.
     bots: &'a [bool],
-    chat: ChatView<'a>,
     clock: Option<trigonal_clock::Control>,
     remaining_ms: Option<Vec<i64>>,
     running: Option<u8>,
     created: String,
     updated: String,
-    /// The game's version in the store, one more with every change: the front end keeps the
-    /// newest view whichever way it came.
-    version: i64,
 }
 
 #[derive(Serialize)]
@@ -160,25 +168,14 @@ fn legal_clicks(position: &dyn DynGame) -> (Vec<String>, Vec<Clicks>) {
 /// `legal`, `legal` and `clicks` are filled for the current position (else left empty).
 fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> View<'a> {
     let current = ply == live.history.len();
-    let to_move = if current {
-        live.to_move()
-    } else {
-        position.to_move().map(|s| s.0)
-    };
-    let (legal, clicks) = if legal && current && to_move.is_some() {
+    let around = around_at(live, position, ply);
+    let (legal, clicks) = if legal && current && around.to_move.is_some() {
         legal_clicks(position)
     } else {
         (Vec::new(), Vec::new())
     };
-    let scores = position.scores();
     View {
-        id: &live.id,
-        game: position.id(),
-        name: position.name(),
-        variant: position.options().variant,
-        players: position.players(),
-        ply,
-        to_move,
+        around,
         history: live.history[..ply]
             .iter()
             .map(|m| m.text.as_str())
@@ -187,8 +184,37 @@ fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> 
         movers: live.history[..ply].iter().map(|m| m.seat).collect(),
         legal,
         clicks,
+        board: position.scene(),
+        chat: ChatView {
+            enabled: !live.table.chat_off,
+            messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]
+                .iter()
+                .map(message_view)
+                .collect(),
+        },
+        version: live.version,
+    }
+}
+
+/// The fields around the board of the view of `live` after its first `ply` moves, in
+/// `position`.
+fn around_at<'a>(live: &'a Live, position: &dyn DynGame, ply: usize) -> Around<'a> {
+    let current = ply == live.history.len();
+    let to_move = if current {
+        live.to_move()
+    } else {
+        position.to_move().map(|s| s.0)
+    };
+    Around {
+        id: &live.id,
+        game: position.id(),
+        name: position.name(),
+        variant: position.options().variant,
+        players: position.players(),
+        ply,
+        to_move,
         outcome: outcome(live, position, current),
-        scores,
+        scores: position.scores(),
         seats: live
             .seats
             .iter()
@@ -207,7 +233,6 @@ fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> 
                 out_of_time: live.table.out_of_time.get(seat) == Some(&true),
             })
             .collect(),
-        board: position.scene(),
         undo: live.can_undo(),
         takeback: live.table.takeback.as_ref(),
         draw_offer: live.table.draw_offer,
@@ -216,13 +241,6 @@ fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> 
         creator: live.table.creator,
         rated: live.table.rated,
         bots: &live.table.bots,
-        chat: ChatView {
-            enabled: !live.table.chat_off,
-            messages: live.chat[live.chat.len().saturating_sub(CHAT_SHOWN)..]
-                .iter()
-                .map(message_view)
-                .collect(),
-        },
         clock: live.table.clock.as_ref().map(|c| c.control),
         remaining_ms: live
             .table
@@ -232,8 +250,12 @@ fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> 
         running: live.table.clock.as_ref().and_then(|c| c.running),
         created: rfc3339(live.created),
         updated: rfc3339(live.updated),
-        version: live.version,
     }
+}
+
+/// The fields around the board of the current view of `live`.
+pub fn around(live: &Live) -> Around<'_> {
+    around_at(live, live.position.as_ref(), live.history.len())
 }
 
 /// The view of the current position, with its legal moves (the API's).
@@ -244,10 +266,10 @@ pub fn render(live: &Live) -> Utf8Bytes {
         .into()
 }
 
-/// The view of the current position without its legal moves (the WebSocket's), as JSON.
-pub fn watched(live: &Live) -> serde_json::Value {
+/// The view of the current position without its legal moves (the WebSocket's).
+pub fn watched(live: &Live) -> String {
     let view = view(live, live.position.as_ref(), live.history.len(), false);
-    serde_json::to_value(&view).expect("a view serialises")
+    serde_json::to_string(&view).expect("a view serialises")
 }
 
 /// The view of the position after the first `ply` moves (`ply` at most the moves played).

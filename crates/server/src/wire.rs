@@ -13,32 +13,27 @@
 //! with the version it has is sent only what it missed.
 
 use std::collections::VecDeque;
+use std::hash::{BuildHasher, Hasher};
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
-use serde_json::value::RawValue;
+use foldhash::quality::FixedState;
 use serde_json::{json, Map, Value};
 use similar::{capture_diff_slices, Algorithm, DiffOp};
+use trigonal_core::{Item, Scene};
 
 use crate::live::Live;
 use crate::view;
 
-/// How many updates a game keeps for sockets that reconnect (the same as a watcher may fall
-/// behind: they share their memory).
-const KEPT: usize = 16;
+/// How many updates a game keeps for sockets that reconnect, and how many a watcher may fall
+/// behind before it is sent the whole view again (the game's channel holds as many: they share
+/// their memory).
+pub const KEPT: usize = 8;
 
-/// The view's fields that are not compared as a whole: the version (the message's own), the
-/// moves, the board, the chat, and the legal moves (which the socket's views leave out).
-const APART: [&str; 8] = [
-    "version",
-    "history",
-    "history_clicks",
-    "movers",
-    "board",
-    "chat",
-    "legal",
-    "clicks",
-];
+/// What was shown is kept as hashes (64 bits of what was written of each part): a live game
+/// holds a few hundred bytes for it rather than its whole view. The seed is any: hashes are
+/// compared only within one process.
+const HASHES: FixedState = FixedState::with_seed(0x7269_676f_6e61_6c21);
 
 /// One message for a game's watchers in this process, and who is to be sent its legal moves
 /// after it.
@@ -57,47 +52,73 @@ pub struct Update {
     pub mover: Option<u8>,
 }
 
-/// What the watchers of a game were last shown.
+/// What the watchers of a game were last shown, as hashes of its parts.
 struct Shown {
     version: i64,
     history: usize,
     chat: usize,
     chat_enabled: bool,
-    /// The board's items, each as JSON.
-    items: Vec<String>,
-    /// The board's other fields (`view_box`, `facts`, `pannable`).
-    board: Map<String, Value>,
-    /// The view's fields but those [`APART`].
-    rest: Map<String, Value>,
+    /// The board's items, each hashed.
+    items: Vec<u64>,
+    /// The board's other fields (`facts`, `pannable`, `view_box`), each hashed with its name.
+    frame: Vec<u64>,
+    /// The view's fields around the board ([`view::Around`]), each hashed with its name.
+    around: Vec<u64>,
 }
 
-impl Shown {
-    /// What `view` (the socket's view of `live`, taken apart here rather than copied) shows.
-    fn of(live: &Live, view: Value) -> Shown {
-        let Value::Object(mut rest) = view else {
-            unreachable!("a view is a JSON object")
+/// What the watchers would be shown now: its hashes, and the parts a change message may send.
+struct Now {
+    shown: Shown,
+    around: Map<String, Value>,
+    frame: Map<String, Value>,
+    items: Vec<Item>,
+}
+
+impl Now {
+    fn of(live: &Live) -> Now {
+        let Ok(Value::Object(around)) = serde_json::to_value(view::around(live)) else {
+            unreachable!("the fields around a board are a JSON object")
         };
-        let mut board = match rest.remove("board") {
-            Some(Value::Object(board)) => board,
-            _ => Map::new(),
+        let mut scene: Scene = live.position.scene();
+        let items = std::mem::take(&mut scene.items);
+        let Ok(Value::Object(mut frame)) = serde_json::to_value(&scene) else {
+            unreachable!("a scene is a JSON object")
         };
-        let items = match board.remove("items") {
-            Some(Value::Array(items)) => items.iter().map(Value::to_string).collect(),
-            _ => Vec::new(),
-        };
-        for key in APART {
-            rest.remove(key);
-        }
-        Shown {
-            version: live.version,
-            history: live.history.len(),
-            chat: live.chat.len(),
-            chat_enabled: !live.table.chat_off,
+        frame.remove("items");
+        Now {
+            shown: Shown {
+                version: live.version,
+                history: live.history.len(),
+                chat: live.chat.len(),
+                chat_enabled: !live.table.chat_off,
+                items: items.iter().map(|item| HASHES.hash_one(item)).collect(),
+                frame: frame.iter().map(hash_field).collect(),
+                around: around.iter().map(hash_field).collect(),
+            },
+            around,
+            frame,
             items,
-            board,
-            rest,
         }
     }
+}
+
+/// A hash of a field's name and of the JSON written of its value.
+fn hash_field((key, value): (&String, &Value)) -> u64 {
+    /// Feeds what is written to the hasher, keeping none of it.
+    struct Feed<H>(H);
+    impl<H: Hasher> std::io::Write for Feed<H> {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0.write(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut feed = Feed(HASHES.build_hasher());
+    feed.0.write(key.as_bytes());
+    serde_json::to_writer(&mut feed, value).expect("a JSON value is written");
+    feed.0.finish()
 }
 
 /// A game's watchers' side: what they were shown, and its last updates.
@@ -118,23 +139,25 @@ impl Wire {
             return None;
         }
         let old = self.shown.take()?;
-        let view = view::watched(live);
+        let now = Now::of(live);
         let whole = redraw || live.history.len() < old.history || live.chat.len() < old.chat;
-        let whole_text = whole.then(|| view.to_string());
-        let new = Shown::of(live, view);
-        let text = if let Some(text) = whole_text {
-            text
+        let text = if whole {
+            view::watched(live)
         } else {
-            match change(&old, &new, live) {
+            match change(&old, &now, live) {
                 Some(change) => change.to_string(),
                 None => {
-                    self.shown = Some(new);
+                    self.shown = Some(now.shown);
                     return None;
                 }
             }
         };
-        let base = if whole { new.version } else { old.version };
-        self.shown = Some(new);
+        let base = if whole {
+            now.shown.version
+        } else {
+            old.version
+        };
+        self.shown = Some(now.shown);
         Some(self.push(live, base, text, whole))
     }
 
@@ -143,7 +166,7 @@ impl Wire {
     pub fn first(&mut self, live: &Live, since: Option<i64>) -> (Vec<Utf8Bytes>, u64) {
         if self.shown.is_none() {
             self.recent.clear();
-            self.shown = Some(Shown::of(live, view::watched(live)));
+            self.shown = Some(Now::of(live).shown);
         }
         let version = live.version;
         if let Some(since) = since.filter(|&s| s <= version) {
@@ -159,7 +182,7 @@ impl Wire {
                 return (vec![nothing.to_string().into()], self.seq);
             }
         }
-        (vec![view::watched(live).to_string().into()], self.seq)
+        (vec![view::watched(live).into()], self.seq)
     }
 
     /// Forgets what the watchers were shown (nobody watches any more).
@@ -188,9 +211,21 @@ impl Wire {
     }
 }
 
-/// The change message from `old` to `new` (both of `live`, `new` now), or `None` when nothing a
-/// watcher sees changed.
-fn change(old: &Shown, new: &Shown, live: &Live) -> Option<Value> {
+/// The fields of `now` whose hashes differ from those `was` shown (all of them if the fields
+/// are not the same list).
+fn changed(was: &[u64], hashes: &[u64], now: &Map<String, Value>) -> Map<String, Value> {
+    now.iter()
+        .zip(hashes)
+        .enumerate()
+        .filter(|&(i, (_, hash))| was.len() != hashes.len() || was[i] != *hash)
+        .map(|(_, ((key, value), _))| (key.clone(), value.clone()))
+        .collect()
+}
+
+/// The change message from `old` to `now` (both of `live`, `now` its present), or `None` when
+/// nothing a watcher sees changed.
+fn change(old: &Shown, now: &Now, live: &Live) -> Option<Value> {
+    let new = &now.shown;
     let mut message = Map::new();
     let moves: Vec<Value> = (old.history..new.history)
         .map(|ply| {
@@ -201,22 +236,12 @@ fn change(old: &Shown, new: &Shown, live: &Live) -> Option<Value> {
     if !moves.is_empty() {
         message.insert("moves".into(), Value::Array(moves));
     }
-    let set: Map<String, Value> = new
-        .rest
-        .iter()
-        .filter(|(key, value)| old.rest.get(*key) != Some(value))
-        .map(|(key, value)| (key.clone(), value.clone()))
-        .collect();
+    let set = changed(&old.around, &new.around, &now.around);
     if !set.is_empty() {
         message.insert("set".into(), Value::Object(set));
     }
-    let mut board: Map<String, Value> = new
-        .board
-        .iter()
-        .filter(|(key, value)| old.board.get(*key) != Some(value))
-        .map(|(key, value)| (key.clone(), value.clone()))
-        .collect();
-    let splices = splices(&old.items, &new.items);
+    let mut board = changed(&old.frame, &new.frame, &now.frame);
+    let splices = splices(&old.items, &new.items, &now.items);
     if !splices.is_empty() {
         board.insert("items".into(), Value::Array(splices));
     }
@@ -242,10 +267,10 @@ fn change(old: &Shown, new: &Shown, live: &Live) -> Option<Value> {
     Some(Value::Object(message))
 }
 
-/// The edits that turn the item list `old` into `new`: `[at, removed, [items…]]`, each at an
-/// index of `old`, in increasing order (so applied from the last to the first, each index still
-/// points where it did).
-fn splices(old: &[String], new: &[String]) -> Vec<Value> {
+/// The edits that turn the item list hashed `old` into `items` (hashed `new`): `[at, removed,
+/// [items…]]`, each at an index of `old`, in increasing order (so applied from the last to the
+/// first, each index still points where it did).
+fn splices(old: &[u64], new: &[u64], items: &[Item]) -> Vec<Value> {
     capture_diff_slices(Algorithm::Myers, old, new)
         .into_iter()
         .filter_map(|op| {
@@ -266,11 +291,7 @@ fn splices(old: &[String], new: &[String]) -> Vec<Value> {
                     new_len,
                 } => (old_index, old_len, new_index..new_index + new_len),
             };
-            let items: Vec<Box<RawValue>> = new[inserted]
-                .iter()
-                .map(|item| RawValue::from_string(item.clone()).expect("an item is JSON"))
-                .collect();
-            Some(json!([at, removed, items]))
+            Some(json!([at, removed, &items[inserted]]))
         })
         .collect()
 }
@@ -371,37 +392,87 @@ pub fn follow(view: &mut Value, message: &Value) -> Followed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use trigonal_core::Shape;
 
-    fn items(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| format!("{{\"id\":\"{s}\"}}")).collect()
+    fn items(list: &[&str]) -> Vec<Item> {
+        list.iter()
+            .map(|id| {
+                let shape = Shape::Circle {
+                    center: [1.0, 2.0],
+                    radius: 3.0,
+                };
+                Item::new(*id, shape, "cell")
+            })
+            .collect()
+    }
+
+    fn hashes(items: &[Item]) -> Vec<u64> {
+        items.iter().map(|item| HASHES.hash_one(item)).collect()
+    }
+
+    fn edits(old: &[Item], new: &[Item]) -> Vec<Value> {
+        splices(&hashes(old), &hashes(new), new)
     }
 
     /// Applies `splices` as the front end does: from the last to the first.
-    fn apply(old: &[String], splices: &[Value]) -> Vec<String> {
-        let mut list = old.to_vec();
+    fn apply(old: &[Item], splices: &[Value]) -> Vec<Value> {
+        let mut list: Vec<Value> = old
+            .iter()
+            .map(|i| serde_json::to_value(i).unwrap())
+            .collect();
         for splice in splices.iter().rev() {
             let at = splice[0].as_u64().unwrap() as usize;
             let removed = splice[1].as_u64().unwrap() as usize;
-            let inserted = splice[2].as_array().unwrap().iter().map(Value::to_string);
+            let inserted = splice[2].as_array().unwrap().iter().cloned();
             list.splice(at..at + removed, inserted);
         }
         list
+    }
+
+    fn json(items: &[Item]) -> Vec<Value> {
+        items
+            .iter()
+            .map(|i| serde_json::to_value(i).unwrap())
+            .collect()
     }
 
     #[test]
     fn splices_turn_the_old_items_into_the_new_and_name_only_what_changed() {
         let old = items(&["a", "b", "c", "d", "e", "f"]);
         let new = items(&["a", "x", "c", "d", "e", "f", "g"]);
-        let edits = splices(&old, &new);
-        assert_eq!(edits.len(), 2, "{edits:?}");
-        assert_eq!(edits[0], json!([1, 1, [{"id": "x"}]]));
-        assert_eq!(edits[1], json!([6, 0, [{"id": "g"}]]));
-        assert_eq!(apply(&old, &edits), new);
+        let found = edits(&old, &new);
+        assert_eq!(found.len(), 2, "{found:?}");
+        assert_eq!(found[0], json!([1, 1, [json(&new[1..2])[0]]]));
+        assert_eq!(found[1], json!([6, 0, [json(&new[6..])[0]]]));
+        assert_eq!(apply(&old, &found), json(&new));
         // An item put in the middle shifts nothing else into the message.
         let new = items(&["a", "b", "c", "n", "d", "e", "f"]);
-        assert_eq!(splices(&old, &new), vec![json!([3, 0, [{"id": "n"}]])]);
+        assert_eq!(
+            edits(&old, &new),
+            vec![json!([3, 0, [json(&new[3..4])[0]]])]
+        );
         let new = items(&["b", "c", "e"]);
-        assert_eq!(apply(&old, &splices(&old, &new)), new);
-        assert!(splices(&old, &old).is_empty());
+        assert_eq!(apply(&old, &edits(&old, &new)), json(&new));
+        assert!(edits(&old, &old).is_empty());
+    }
+
+    #[test]
+    fn an_item_changes_when_what_is_written_of_it_does() {
+        let moved_by = |dx: f32| {
+            let mut moved = items(&["a"]);
+            if let Shape::Circle { center, .. } = &mut moved[0].shape {
+                center[0] += dx;
+            }
+            moved
+        };
+        // Under a hundredth: written alike, so the same.
+        assert!(edits(&items(&["a"]), &moved_by(0.001)).is_empty());
+        assert_eq!(edits(&items(&["a"]), &moved_by(0.011)).len(), 1);
+        let mut restyled = items(&["a"]);
+        restyled[0].class = "cell last".into();
+        assert_eq!(
+            apply(&items(&["a"]), &edits(&items(&["a"]), &restyled)),
+            json(&restyled)
+        );
     }
 }
