@@ -1,7 +1,7 @@
 // What the game's WebSocket sends, applied to the view the page holds (docs/api.md, "Live
 // updates"): a whole view when it connects, then for each change a message saying only what
 // changed, and to the seat to move its legal moves. Knows no game: it copies fields, appends
-// moves and chat lines, and splices the board's items where the server says.
+// moves and chat lines, and edits the board's items and facts where the server says.
 
 /**
  * The view `view` becomes with the change message `change`, or null when the change does not
@@ -29,17 +29,33 @@ export function patch(view, change) {
   return next;
 }
 
-/** The board `board` with the fields `change` gives replaced and its item splices made. */
+/** The board `board` with the fields `change` gives replaced, its items and facts edited. */
 function patchBoard(board, change) {
   const next = { ...board };
   for (const [key, value] of Object.entries(change)) {
-    if (key !== 'items') next[key] = value;
+    next[key] = key === 'items' || key === 'facts' ? edit(board[key] || [], value) : value;
   }
-  if (change.items) {
-    const items = board.items.slice();
-    // Each splice names an index of the list before any of them: the last first.
-    for (const [at, removed, added] of [...change.items].reverse()) items.splice(at, removed, ...added);
-    next.items = items;
+  return next;
+}
+
+/**
+ * The list `list` with `edits` made: each a splice `[at, removed, [entries…]]` or a patch
+ * `[at, {field: value…}]` (null removes the field), every index one of the list before any of
+ * them, in increasing order: so made from the last to the first.
+ */
+function edit(list, edits) {
+  const next = list.slice();
+  for (const [at, second, added] of [...edits].reverse()) {
+    if (typeof second === 'object') {
+      const entry = { ...next[at] };
+      for (const [key, value] of Object.entries(second)) {
+        if (value === null) delete entry[key];
+        else entry[key] = value;
+      }
+      next[at] = entry;
+    } else {
+      next.splice(at, second, ...added);
+    }
   }
   return next;
 }

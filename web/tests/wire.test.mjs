@@ -29,7 +29,7 @@ test('a move: appended with its mover and clicks, fields set, items spliced, leg
     version: 5,
     moves: [{ move: 'c3', seat: 0, clicks: ['c3'] }],
     set: { ply: 3, to_move: 1 },
-    board: { items: [[1, 1, [item('b', 'triangle p0')]], [4, 0, [item('e', 'last')]]], facts: [{ key: 'reserve', value: '2' }] },
+    board: { items: [[1, 1, [item('b', 'triangle p0')]], [4, 0, [item('e', 'last')]]], facts: [[0, 1, [{ key: 'reserve', value: '2' }]]] },
   });
   assert.equal(after.version, 5);
   assert.deepEqual(after.history, ['a1', 'b2', 'c3']);
@@ -53,6 +53,21 @@ test('splices name indices of the list before them, removals and insertions alik
     board: { items: [[0, 1, []], [2, 1, [item('x'), item('y')]]] },
   });
   assert.deepEqual(after.board.items.map((i) => i.id), ['b', 'x', 'y', 'd']);
+});
+
+test('a patch sets an item\'s fields in place and null removes one', () => {
+  const after = patch(view(), {
+    base: 4,
+    version: 5,
+    board: { items: [[1, { class: 'triangle last', label: '2' }], [3, { id: null, class: 'gone' }], [4, 0, [item('e')]]] },
+  });
+  assert.deepEqual(after.board.items, [
+    item('a'),
+    { id: 'b', class: 'triangle last', label: '2' },
+    item('c'),
+    { class: 'gone' },
+    item('e'),
+  ]);
 });
 
 test('a change at the same version (someone arrived) keeps the legal moves; chat lines are added', () => {

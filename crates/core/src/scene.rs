@@ -233,6 +233,7 @@ mod for_display_tests {
 /// view and change sends many of.
 mod hundredths {
     use serde::ser::{SerializeSeq, Serializer};
+    use serde::Serialize;
 
     fn round(x: f32) -> f64 {
         (f64::from(x) * 100.0).round() / 100.0
@@ -243,14 +244,28 @@ mod hundredths {
         (f64::from(x) * 100.0).round() as i64
     }
 
+    /// A coordinate written as few characters as it takes: whole numbers without `.0`.
+    struct Written(f32);
+
+    impl serde::Serialize for Written {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let cents = cents(self.0);
+            if cents % 100 == 0 {
+                s.serialize_i64(cents / 100)
+            } else {
+                s.serialize_f64(round(self.0))
+            }
+        }
+    }
+
     pub fn one<S: Serializer>(x: &f32, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_f64(round(*x))
+        Written(*x).serialize(s)
     }
 
     pub fn list<S: Serializer, const N: usize>(xs: &[f32; N], s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(N))?;
         for x in xs {
-            seq.serialize_element(&round(*x))?;
+            seq.serialize_element(&Written(*x))?;
         }
         seq.end()
     }
@@ -258,7 +273,7 @@ mod hundredths {
     pub fn points<S: Serializer>(points: &[[f32; 2]], s: S) -> Result<S::Ok, S::Error> {
         let mut seq = s.serialize_seq(Some(points.len()))?;
         for [x, y] in points {
-            seq.serialize_element(&[round(*x), round(*y)])?;
+            seq.serialize_element(&[Written(*x), Written(*y)])?;
         }
         seq.end()
     }
@@ -273,14 +288,14 @@ mod hundredths {
             };
             assert_eq!(
                 serde_json::to_string(&shape).unwrap(),
-                r#"{"kind":"circle","center":[150.0,323.54],"radius":9.5}"#
+                r#"{"kind":"circle","center":[150,323.54],"radius":9.5}"#
             );
             let shape = super::super::Shape::Polygon {
                 points: vec![[100.0, 346.410_16], [-0.004, 259.807_62]],
             };
             assert_eq!(
                 serde_json::to_string(&shape).unwrap(),
-                r#"{"kind":"polygon","points":[[100.0,346.41],[-0.0,259.81]]}"#
+                r#"{"kind":"polygon","points":[[100,346.41],[0,259.81]]}"#
             );
         }
     }

@@ -4,8 +4,9 @@
 //!
 //! A change message (`"type": "change"`) names the version it applies to (`base`) and the one it
 //! makes (`version`); it carries the moves played since (with their movers and clicks), the
-//! view's other fields that changed (`set`), the board as splices of its items (from a diff of
-//! the item lists) with its facts when they changed, and the chat lines added. What is not worth
+//! view's other fields that changed (`set`), the board's items and facts as edits of those lists
+//! (from a diff of their hashes: splices, and patches of the fields of an item that stayed in
+//! place), and the chat lines added. What is not worth
 //! describing (a take-back, a game rebuilt after one elsewhere) is sent as a whole view instead.
 //!
 //! Each game keeps what its watchers were last shown ([`Shown`], only while someone watches) to
@@ -20,7 +21,7 @@ use axum::extract::ws::Utf8Bytes;
 use foldhash::quality::FixedState;
 use serde_json::{json, Map, Value};
 use similar::{capture_diff_slices, Algorithm, DiffOp};
-use trigonal_core::{Item, Scene};
+use trigonal_core::{Fact, Item, Scene};
 
 use crate::live::Live;
 use crate::view;
@@ -58,9 +59,11 @@ struct Shown {
     history: usize,
     chat: usize,
     chat_enabled: bool,
-    /// The board's items, each hashed.
-    items: Vec<u64>,
-    /// The board's other fields (`facts`, `pannable`, `view_box`), each hashed with its name.
+    /// The board's items, each as the hashes of its shape and of its other fields.
+    items: Vec<(u64, u64)>,
+    /// The board's facts, each hashed.
+    facts: Vec<u64>,
+    /// The board's other fields (`pannable`, `view_box`), each hashed with its name.
     frame: Vec<u64>,
     /// The view's fields around the board ([`view::Around`]), each hashed with its name.
     around: Vec<u64>,
@@ -72,6 +75,7 @@ struct Now {
     around: Map<String, Value>,
     frame: Map<String, Value>,
     items: Vec<Item>,
+    facts: Vec<Fact>,
 }
 
 impl Now {
@@ -81,25 +85,45 @@ impl Now {
         };
         let mut scene: Scene = live.position.scene();
         let items = std::mem::take(&mut scene.items);
+        let facts = std::mem::take(&mut scene.facts);
         let Ok(Value::Object(mut frame)) = serde_json::to_value(&scene) else {
             unreachable!("a scene is a JSON object")
         };
         frame.remove("items");
+        frame.remove("facts");
         Now {
             shown: Shown {
                 version: live.version,
                 history: live.history.len(),
                 chat: live.chat.len(),
                 chat_enabled: !live.table.chat_off,
-                items: items.iter().map(|item| HASHES.hash_one(item)).collect(),
+                items: items.iter().map(hash_item).collect(),
+                facts: facts.iter().map(|fact| HASHES.hash_one(fact)).collect(),
                 frame: frame.iter().map(hash_field).collect(),
                 around: around.iter().map(hash_field).collect(),
             },
             around,
             frame,
             items,
+            facts,
         }
     }
+}
+
+/// The hashes of an item's shape and of its other fields: an item whose shape stayed is sent
+/// as its other fields, one that only moved as its shape.
+fn hash_item(item: &Item) -> (u64, u64) {
+    let Item {
+        id,
+        shape,
+        class,
+        label,
+        name,
+    } = item;
+    (
+        HASHES.hash_one(shape),
+        HASHES.hash_one((id, class, label, name)),
+    )
 }
 
 /// A hash of a field's name and of the JSON written of its value.
@@ -241,9 +265,13 @@ fn change(old: &Shown, now: &Now, live: &Live) -> Option<Value> {
         message.insert("set".into(), Value::Object(set));
     }
     let mut board = changed(&old.frame, &new.frame, &now.frame);
-    let splices = splices(&old.items, &new.items, &now.items);
-    if !splices.is_empty() {
-        board.insert("items".into(), Value::Array(splices));
+    let items = item_edits(&old.items, &new.items, &now.items);
+    if !items.is_empty() {
+        board.insert("items".into(), Value::Array(items));
+    }
+    let facts = edits(&old.facts, &new.facts, |i| json!(now.facts[i]), |_, _| None);
+    if !facts.is_empty() {
+        board.insert("facts".into(), Value::Array(facts));
     }
     if !board.is_empty() {
         message.insert("board".into(), Value::Object(board));
@@ -267,33 +295,110 @@ fn change(old: &Shown, now: &Now, live: &Live) -> Option<Value> {
     Some(Value::Object(message))
 }
 
-/// The edits that turn the item list hashed `old` into `items` (hashed `new`): `[at, removed,
-/// [items…]]`, each at an index of `old`, in increasing order (so applied from the last to the
-/// first, each index still points where it did).
-fn splices(old: &[u64], new: &[u64], items: &[Item]) -> Vec<Value> {
-    capture_diff_slices(Algorithm::Myers, old, new)
-        .into_iter()
-        .filter_map(|op| {
-            let (at, removed, inserted) = match op {
-                DiffOp::Equal { .. } => return None,
-                DiffOp::Delete {
-                    old_index, old_len, ..
-                } => (old_index, old_len, 0..0),
-                DiffOp::Insert {
-                    old_index,
-                    new_index,
-                    new_len,
-                } => (old_index, 0, new_index..new_index + new_len),
-                DiffOp::Replace {
-                    old_index,
-                    old_len,
-                    new_index,
-                    new_len,
-                } => (old_index, old_len, new_index..new_index + new_len),
-            };
-            Some(json!([at, removed, &items[inserted]]))
-        })
-        .collect()
+/// The edits that turn a list hashed `old` into the list hashed `new`, in increasing order of
+/// the indices of `old` they name (so applied from the last to the first, each index still points
+/// where it did): a splice `[at, removed, [entries…]]` (each new entry written by `entry` from its
+/// index), or for an entry replaced by one that `patch` can describe from its new index and old
+/// hash, a patch `[at, {field: value…}]` (a `null` value removes the field).
+fn edits<H: PartialEq + std::hash::Hash + Eq + Ord>(
+    old: &[H],
+    new: &[H],
+    entry: impl Fn(usize) -> Value,
+    patch: impl Fn(usize, &H) -> Option<Value>,
+) -> Vec<Value> {
+    let splice = |at: usize, removed: usize, added: std::ops::Range<usize>| {
+        json!([at, removed, added.map(&entry).collect::<Vec<_>>()])
+    };
+    let mut edits = Vec::new();
+    for op in capture_diff_slices(Algorithm::Myers, old, new) {
+        match op {
+            DiffOp::Equal { .. } => {}
+            DiffOp::Delete {
+                old_index, old_len, ..
+            } => edits.push(splice(old_index, old_len, 0..0)),
+            DiffOp::Insert {
+                old_index,
+                new_index,
+                new_len,
+            } => edits.push(splice(old_index, 0, new_index..new_index + new_len)),
+            DiffOp::Replace {
+                old_index,
+                old_len,
+                new_index,
+                new_len,
+            } => {
+                // Entry for entry while both last, then the rest removed or added.
+                let paired = old_len.min(new_len);
+                for k in 0..paired {
+                    let (at, i) = (old_index + k, new_index + k);
+                    edits.push(match patch(i, &old[at]) {
+                        Some(fields) => json!([at, fields]),
+                        None => splice(at, 1, i..i + 1),
+                    });
+                }
+                if old_len > paired {
+                    edits.push(splice(old_index + paired, old_len - paired, 0..0));
+                }
+                if new_len > paired {
+                    edits.push(splice(
+                        old_index + old_len,
+                        0,
+                        new_index + paired..new_index + new_len,
+                    ));
+                }
+            }
+        }
+    }
+    edits
+}
+
+/// The edits that turn the items hashed `old` into `items` (hashed `new`): an item whose shape
+/// or whose other fields stayed is patched with the rest.
+fn item_edits(old: &[(u64, u64)], new: &[(u64, u64)], items: &[Item]) -> Vec<Value> {
+    let whole = |i: usize| serde_json::to_value(&items[i]).expect("an item serialises");
+    edits(old, new, whole, |i, was| {
+        let (shape, rest) = (was.0 == new[i].0, was.1 == new[i].1);
+        (shape || rest).then(|| item_patch(&items[i], !shape, !rest))
+    })
+}
+
+/// The fields of `item` a patch sets: its shape, and its other fields (`null` for those it
+/// lacks).
+fn item_patch(item: &Item, shape: bool, rest: bool) -> Value {
+    let mut fields = Map::new();
+    if shape {
+        fields.insert("shape".into(), json!(item.shape));
+    }
+    if rest {
+        fields.insert("id".into(), json!(item.id));
+        fields.insert("class".into(), json!(item.class));
+        fields.insert("label".into(), json!(item.label));
+        fields.insert("name".into(), json!(item.name));
+    }
+    Value::Object(fields)
+}
+
+/// Applies a change message's edits of a list (see [`edits`]) to `list`, from the last to the
+/// first.
+fn apply_edits(list: &mut Vec<Value>, edits: &Value) {
+    for edit in edits.as_array().into_iter().flatten().rev() {
+        let at = edit[0].as_u64().unwrap_or(0) as usize;
+        if let Some(fields) = edit[1].as_object() {
+            if let Some(Value::Object(entry)) = list.get_mut(at) {
+                for (key, value) in fields {
+                    match value {
+                        Value::Null => entry.remove(key),
+                        _ => entry.insert(key.clone(), value.clone()),
+                    };
+                }
+            }
+            continue;
+        }
+        let removed = edit[1].as_u64().unwrap_or(0) as usize;
+        let added = edit[2].as_array().cloned().unwrap_or_default();
+        let end = (at + removed).min(list.len());
+        list.splice(at.min(end)..end, added);
+    }
 }
 
 /// What a message of a game's socket did to the view a client holds ([`follow`]).
@@ -339,21 +444,9 @@ pub fn follow(view: &mut Value, message: &Value) -> Followed {
             }
             if let Some(board) = message["board"].as_object() {
                 for (key, value) in board {
-                    if key == "items" {
-                        continue;
-                    }
-                    view["board"][key] = value.clone();
-                }
-                let splices = board.get("items").and_then(Value::as_array);
-                if let (Some(items), Some(splices)) =
-                    (view["board"]["items"].as_array_mut(), splices)
-                {
-                    for splice in splices.iter().rev() {
-                        let at = splice[0].as_u64().unwrap_or(0) as usize;
-                        let removed = splice[1].as_u64().unwrap_or(0) as usize;
-                        let added = splice[2].as_array().cloned().unwrap_or_default();
-                        let end = (at + removed).min(items.len());
-                        items.splice(at.min(end)..end, added);
+                    match (key.as_str(), view["board"][key].as_array_mut()) {
+                        ("items" | "facts", Some(list)) => apply_edits(list, value),
+                        _ => view["board"][key] = value.clone(),
                     }
                 }
             }
@@ -392,41 +485,19 @@ pub fn follow(view: &mut Value, message: &Value) -> Followed {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
     use trigonal_core::Shape;
 
+    fn circle(id: &str, x: f32) -> Item {
+        let shape = Shape::Circle {
+            center: [x, 2.0],
+            radius: 3.0,
+        };
+        Item::new(id, shape, "cell")
+    }
+
     fn items(list: &[&str]) -> Vec<Item> {
-        list.iter()
-            .map(|id| {
-                let shape = Shape::Circle {
-                    center: [1.0, 2.0],
-                    radius: 3.0,
-                };
-                Item::new(*id, shape, "cell")
-            })
-            .collect()
-    }
-
-    fn hashes(items: &[Item]) -> Vec<u64> {
-        items.iter().map(|item| HASHES.hash_one(item)).collect()
-    }
-
-    fn edits(old: &[Item], new: &[Item]) -> Vec<Value> {
-        splices(&hashes(old), &hashes(new), new)
-    }
-
-    /// Applies `splices` as the front end does: from the last to the first.
-    fn apply(old: &[Item], splices: &[Value]) -> Vec<Value> {
-        let mut list: Vec<Value> = old
-            .iter()
-            .map(|i| serde_json::to_value(i).unwrap())
-            .collect();
-        for splice in splices.iter().rev() {
-            let at = splice[0].as_u64().unwrap() as usize;
-            let removed = splice[1].as_u64().unwrap() as usize;
-            let inserted = splice[2].as_array().unwrap().iter().cloned();
-            list.splice(at..at + removed, inserted);
-        }
-        list
+        list.iter().map(|id| circle(id, 1.0)).collect()
     }
 
     fn json(items: &[Item]) -> Vec<Value> {
@@ -436,43 +507,76 @@ mod tests {
             .collect()
     }
 
+    fn edits_of(old: &[Item], new: &[Item]) -> Vec<Value> {
+        let hashes = |items: &[Item]| items.iter().map(hash_item).collect::<Vec<_>>();
+        item_edits(&hashes(old), &hashes(new), new)
+    }
+
+    /// `old` with the edits from `old` to `new` applied as a client does.
+    fn followed(old: &[Item], new: &[Item]) -> Vec<Value> {
+        let mut list = json(old);
+        apply_edits(&mut list, &Value::Array(edits_of(old, new)));
+        list
+    }
+
     #[test]
-    fn splices_turn_the_old_items_into_the_new_and_name_only_what_changed() {
+    fn edits_name_only_what_changed() {
         let old = items(&["a", "b", "c", "d", "e", "f"]);
-        let new = items(&["a", "x", "c", "d", "e", "f", "g"]);
-        let found = edits(&old, &new);
-        assert_eq!(found.len(), 2, "{found:?}");
-        assert_eq!(found[0], json!([1, 1, [json(&new[1..2])[0]]]));
-        assert_eq!(found[1], json!([6, 0, [json(&new[6..])[0]]]));
-        assert_eq!(apply(&old, &found), json(&new));
         // An item put in the middle shifts nothing else into the message.
         let new = items(&["a", "b", "c", "n", "d", "e", "f"]);
         assert_eq!(
-            edits(&old, &new),
+            edits_of(&old, &new),
             vec![json!([3, 0, [json(&new[3..4])[0]]])]
         );
-        let new = items(&["b", "c", "e"]);
-        assert_eq!(apply(&old, &edits(&old, &new)), json(&new));
-        assert!(edits(&old, &old).is_empty());
+        // An item restyled in place: a patch of its fields but the shape.
+        let mut new = old.clone();
+        new[1].class = "cell last".into();
+        new[1].label = Some("2".into());
+        assert_eq!(
+            edits_of(&old, &new),
+            vec![json!([1, {"id": "b", "class": "cell last", "label": "2", "name": "b"}])]
+        );
+        // An item moved: its shape alone.
+        let mut new = old.clone();
+        new[4] = circle("e", 7.0);
+        assert_eq!(
+            edits_of(&old, &new),
+            vec![json!([4, {"shape": {"kind": "circle", "center": [7, 2], "radius": 3}}])]
+        );
+        // One that lost its id (no longer clickable): the fields it lacks are null.
+        let mut new = old.clone();
+        new[0].id = None;
+        new[0].name = None;
+        let edits = edits_of(&old, &new);
+        assert_eq!(edits[0][1]["id"], Value::Null);
+        assert_eq!(followed(&old, &new), json(&new));
+        assert!(edits_of(&old, &old).is_empty());
     }
 
     #[test]
     fn an_item_changes_when_what_is_written_of_it_does() {
-        let moved_by = |dx: f32| {
-            let mut moved = items(&["a"]);
-            if let Shape::Circle { center, .. } = &mut moved[0].shape {
-                center[0] += dx;
-            }
-            moved
-        };
+        let old = vec![circle("a", 1.0)];
         // Under a hundredth: written alike, so the same.
-        assert!(edits(&items(&["a"]), &moved_by(0.001)).is_empty());
-        assert_eq!(edits(&items(&["a"]), &moved_by(0.011)).len(), 1);
-        let mut restyled = items(&["a"]);
-        restyled[0].class = "cell last".into();
-        assert_eq!(
-            apply(&items(&["a"]), &edits(&items(&["a"]), &restyled)),
-            json(&restyled)
-        );
+        assert!(edits_of(&old, &[circle("a", 1.001)]).is_empty());
+        assert_eq!(edits_of(&old, &[circle("a", 1.011)]).len(), 1);
+    }
+
+    /// A list of items drawn from a few ids, places and classes, so that lists share some.
+    fn some_items() -> impl Strategy<Value = Vec<Item>> {
+        let one = (0..4u8, 0..3u8, any::<bool>()).prop_map(|(id, x, last)| {
+            let mut item = circle(&format!("i{id}"), f32::from(x));
+            if last {
+                item.class.push_str(" last");
+            }
+            item
+        });
+        proptest::collection::vec(one, 0..12)
+    }
+
+    proptest! {
+        #[test]
+        fn following_the_edits_gives_the_new_list(old in some_items(), new in some_items()) {
+            prop_assert_eq!(followed(&old, &new), json(&new));
+        }
     }
 }
