@@ -30,10 +30,11 @@
 //! servers and this client used during play; the size of every text message the sockets got: of
 //! the change messages carrying moves, bytes per move with each game's median and max (the median
 //! and largest of the games' medians, and the largest of all; `--per-game` lists every game), the
-//! first whole view (read over HTTP), the `moves` messages, and the rest. Resident memory (VmRSS) is read before
-//! the games are created, once every game is set up with its sockets open, and when every game
-//! has played: this process's when the server runs in it (the client's sockets and followed views
-//! count too), the sum of the server processes' with `--servers`, not at all with `--url`.
+//! first whole view (read over HTTP, and on a socket opened without `since`), the `moves`
+//! messages, and the rest. Resident memory (VmRSS) is read before the games are created, once
+//! every game is set up with its sockets open, and when every game has played: this process's
+//! when the server runs in it (the client's sockets and followed views count too), the sum of the
+//! server processes' with `--servers`, not at all with `--url`.
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -471,6 +472,7 @@ fn wire(tallies: &[Tally], per_game: bool) {
         tallies.iter().flat_map(|t| floats(pick(t))).collect()
     };
     let (mut first, mut moves) = (all(|t| &t.first), all(|t| &t.moves));
+    let mut whole = all(|t| &t.whole);
     let (mut others, mut wholes) = (all(|t| &t.others), all(|t| &t.wholes));
     let changes: usize = tallies.iter().map(|t| t.per_move.len()).sum();
     println!(
@@ -483,11 +485,12 @@ fn wire(tallies: &[Tally], per_game: bool) {
         max(&maxima)
     );
     println!(
-        "first whole view (over HTTP): median {:.0} B, max {:.0} B (n={}); moves messages: median {:.0} B, max \
-         {:.0} B (n={})",
+        "first whole view: over HTTP (with the legal moves) median {:.0} B, max {:.0} B (n={}); on \
+         a socket without since median {:.0} B; moves messages: median {:.0} B, max {:.0} B (n={})",
         median(&mut first),
         max(&first),
         first.len(),
+        median(&mut whole),
         median(&mut moves),
         max(&moves),
         moves.len()
@@ -509,6 +512,8 @@ struct Tally {
     id: String,
     /// The first whole view, each seat's (read over HTTP before its socket opens).
     first: Vec<usize>,
+    /// The whole view a socket opened without `since` is sent first.
+    whole: Vec<usize>,
     /// Each change message carrying moves, on every socket: its size over its moves.
     per_move: Vec<f64>,
     /// The `moves` messages.
@@ -617,6 +622,17 @@ impl Game {
             .map(|s| s["token"].as_str().unwrap().to_string())
             .collect();
         let url = format!("{}/api/games/{id}/ws", watch.replacen("http", "ws", 1));
+        // The whole view a socket opened without `since` is sent (a client that reads no view
+        // first), on a socket of its own, closed at once.
+        let (whole, _) = tokio_tungstenite::connect_async(&url).await.unwrap();
+        let (_, mut read) = whole.split();
+        let whole = loop {
+            match read.next().await {
+                Some(Ok(Message::Text(text))) => break text.len(),
+                Some(Ok(_)) => continue,
+                other => panic!("the first message of a socket: {other:?}"),
+            }
+        };
         let mut sockets = Vec::new();
         let mut first = Vec::new();
         for token in &tokens {
@@ -634,6 +650,7 @@ impl Game {
             tally: Tally {
                 id,
                 first,
+                whole: vec![whole],
                 ..Tally::default()
             },
         };

@@ -17,6 +17,8 @@ use futures_util::StreamExt as _;
 use http_body_util::LengthLimitError;
 use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
+use tower_http::compression::{CompressionLayer, CompressionLevel};
 use tower_http::limit::RequestBodyLimitLayer;
 
 use axum_extra::extract::cookie::CookieJar;
@@ -87,8 +89,24 @@ pub fn router(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(READ_THROUGH))
         .layer(middleware::map_response(json_errors))
         .layer(middleware::map_response(security_headers))
+        .layer(compression())
         .layer(middleware::from_fn_with_state(state.clone(), edge::edge))
         .with_state(state)
+}
+
+/// Answers gzipped for clients that accept it: a view of 12 KB goes out in about 2, the front
+/// end's scripts in under half their size (docs/scaling.md). Not a bot's stream, whose events
+/// must leave as they come, nor anything of 32 bytes or less; the fastest level, since a move's
+/// answer is compressed at every move.
+fn compression() -> CompressionLayer<impl Predicate> {
+    let predicate =
+        DefaultPredicate::new().and(NotForContentType::const_new("application/x-ndjson"));
+    CompressionLayer::new()
+        .no_br()
+        .no_deflate()
+        .no_zstd()
+        .quality(CompressionLevel::Fastest)
+        .compress_when(predicate)
 }
 
 /// The routes of a private address (`--metrics-addr`): the metrics and the health checks.

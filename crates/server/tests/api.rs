@@ -728,6 +728,64 @@ async fn the_front_end_is_served(kind: &str) {
 
 on_both!(the_front_end_is_served);
 
+/// `path` asked for with and without `Accept-Encoding: gzip`: the gzipped answer's encoding and
+/// size, and whether it unpacks to the plain answer.
+async fn gzipped(server: &common::TestServer, path: &str) -> (Option<String>, usize, bool) {
+    use std::io::Read as _;
+    let get = |gzip: bool| {
+        let request = server.http.get(server.url(path));
+        let request = if gzip {
+            request.header("accept-encoding", "gzip")
+        } else {
+            request
+        };
+        async move {
+            let response = request.send().await.unwrap();
+            assert_eq!(response.status(), 200, "{path}");
+            let encoding = response
+                .headers()
+                .get("content-encoding")
+                .map(|v| v.to_str().unwrap().to_string());
+            (encoding, response.bytes().await.unwrap())
+        }
+    };
+    let (plain_encoding, plain) = get(false).await;
+    assert_eq!(plain_encoding, None, "{path}: gzip unasked for");
+    let (encoding, packed) = get(true).await;
+    let mut unpacked = Vec::new();
+    let same = match encoding.as_deref() {
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(&packed[..])
+                .read_to_end(&mut unpacked)
+                .unwrap();
+            unpacked == plain
+        }
+        _ => packed == plain,
+    };
+    (encoding, packed.len(), same)
+}
+
+async fn answers_are_gzipped_for_clients_that_accept_it(kind: &str) {
+    let server = start(kind).await;
+    let (id, _) = server.create_humans("triangoli", 2).await;
+    let plain = server.get(&format!("/api/games/{id}")).await.text.len();
+    let (encoding, size, same) = gzipped(&server, &format!("/api/games/{id}")).await;
+    assert_eq!(encoding.as_deref(), Some("gzip"));
+    assert!(same, "the gzipped view unpacks to the view");
+    assert!(size * 3 < plain, "{size} B gzipped of {plain} B");
+    for path in ["/assets/i18n.js", "/assets/style.css", "/"] {
+        let (encoding, _, same) = gzipped(&server, path).await;
+        assert_eq!(encoding.as_deref(), Some("gzip"), "{path}");
+        assert!(same, "{path}");
+    }
+    // Two bytes are not worth it.
+    let (encoding, _, same) = gzipped(&server, "/healthz").await;
+    assert_eq!(encoding, None);
+    assert!(same);
+}
+
+on_both!(answers_are_gzipped_for_clients_that_accept_it);
+
 async fn new_games_from_one_address_are_limited_and_refusals_change_nothing(kind: &str) {
     let server = common::start_limited(kind, 3).await;
     let body = json!({"game": "triangoli", "seats": [{"kind": "human"}, {"kind": "human"}]});
