@@ -3,7 +3,7 @@
 // switcher; internal links without page loads.
 
 import { h, toast } from './dom.js';
-import { t, LANGUAGES, lang, setLang, onLanguage } from './i18n.js';
+import { t, LANGUAGES, lang, setLang, onLanguage, ready } from './i18n.js';
 import { mountHome } from './home.js';
 import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
@@ -105,6 +105,8 @@ account.onAccount(() => {
   if (page && page.account) page.account();
 });
 
+// The chosen language's words first (a file of their own), then the page.
+await ready();
 header();
 account.load();
 route();

@@ -5,14 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { TABLES } from '../assets/i18n.js';
+import english from '../assets/i18n/en.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
 export const BASE = process.env.TRIGONAL_URL || '';
 export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
 export const SKIP = BASE ? false : 'TRIGONAL_URL is not set (run scripts/browser-tests)';
-export const en = TABLES.en;
+export const en = english;
 
 /** Chromium as the issue asks: headless, no sandbox, nothing that calls out to the network. */
 export async function launch() {

@@ -6,7 +6,10 @@ import {
   PRESETS, presetClock, controlText, controlLong, formatClock, remainingNow, isLow, seatClocks, outOfTime,
   parseCustom, isDays, MAX_MS, LOW_FISCHER_MS, LOW_DAYS_MS,
 } from '../assets/clock.js';
-import { t } from '../assets/i18n.js';
+import { LANGUAGES, t, table } from '../assets/i18n.js';
+
+// Every language's words at hand, as a page has its chosen one's.
+await Promise.all(LANGUAGES.map(({ code }) => table(code)));
 
 const S = 1000;
 const M = 60 * S;

@@ -5,10 +5,15 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TABLES, LANGUAGES, t } from '../assets/i18n.js';
+import { LANGUAGES, t, table } from '../assets/i18n.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
+
+/** Every language's table, each from its own file. */
+const TABLES = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async ({ code }) => [code, await table(code)])),
+);
 
 const placeholders = (v) =>
   [...new Set((typeof v === 'object' ? Object.values(v).join(' ') : v).match(/\{\w+\}/g) || [])].sort();
@@ -34,6 +39,14 @@ for (const { code } of LANGUAGES) {
     }
   });
 }
+
+test('each language is a file of its own, and English is held from the start', () => {
+  for (const { code } of LANGUAGES) {
+    assert.ok(fs.existsSync(path.join(root, 'web/assets/i18n', `${code}.js`)), code);
+  }
+  const size = fs.statSync(path.join(root, 'web/assets/i18n.js')).size;
+  assert.ok(size < 8000, `i18n.js holds no table: ${size} bytes`);
+});
 
 test('plural forms and placeholders are filled', () => {
   assert.equal(t('game.players', { n: 3 }, 'en'), '3 players');
@@ -89,6 +102,7 @@ test('every word the front end looks up by a literal key is in the tables', () =
   const dir = path.join(root, 'web/assets');
   const used = new Set();
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith('.js'))) {
+    // (The tables themselves live in i18n/, a folder of their own.)
     const src = fs.readFileSync(path.join(dir, f), 'utf8');
     for (const m of src.matchAll(/\bt\('([a-z0-9.-]+)'/g)) used.add(m[1]);
   }

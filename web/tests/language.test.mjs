@@ -4,7 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { SKIP, BASE, launch, newPage, startGame, myTurnOrOver, clickNonTarget, toastText, screenshot } from './browser.mjs';
-import { TABLES, LANGUAGES } from '../assets/i18n.js';
+import { LANGUAGES, table } from '../assets/i18n.js';
+
+/** Every language's table, each from its own file. */
+const TABLES = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async ({ code }) => [code, await table(code)])),
+);
 
 let browser;
 before(async () => {

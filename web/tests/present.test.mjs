@@ -2,9 +2,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hint, action, describe, idName, seatName, moveWords } from '../assets/games.js';
-import { TABLES } from '../assets/i18n.js';
+import english from '../assets/i18n/en.js';
 
-const en = TABLES.en;
+const en = english;
 const ids = (...list) => new Set(list);
 const fill = (s, p) => s.replace(/\{(\w+)\}/g, (_, k) => p[k]);
 

@@ -1,5 +1,5 @@
-//! The command-line contract of DESIGN.md: `perft`, `moves`, `replay`, `random`. Output formats
-//! here are relied on by tests and tools; change them only with DESIGN.md.
+//! The command-line contract of docs/command-line.md: `perft`, `moves`, `replay`, `random`. Output formats
+//! here are relied on by tests and tools; change them only with that page.
 
 use std::io::Write;
 use std::path::Path;

@@ -63,7 +63,8 @@ pub fn read_record(path: &Path, game_id: &str) -> Result<Record> {
     if let Some(named) = record.header("game") {
         anyhow::ensure!(
             named == game_id,
-            "the record is a game of {named:?}, not {game_id:?}"
+            "the record is a game of {}, not {game_id:?}",
+            trigonal_core::quoted(named)
         );
     }
     Ok(record)

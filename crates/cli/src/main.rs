@@ -1,9 +1,9 @@
 //! `trigonal`: Trigonal's command line.
 //!
 //! Runs the server, lets people play in the terminal, and gives tools and tests the fixed
-//! command-line contract of DESIGN.md (`perft`, `moves`, `replay`, `random`) plus benchmarks. It
-//! knows no game's rules: every game is reached through the registry (`trigonal-games`), generic
-//! code through its `Visitor`, the rest through `DynGame`.
+//! command-line contract of docs/command-line.md (`perft`, `moves`, `replay`, `random`) plus
+//! benchmarks. It knows no game's rules: every game is reached through the registry
+//! (`trigonal-games`), generic code through its `Visitor`, the rest through `DynGame`.
 
 mod accuracy;
 mod analyse;

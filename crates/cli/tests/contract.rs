@@ -1,4 +1,4 @@
-//! The command-line contract of DESIGN.md, checked on the real binary.
+//! The command-line contract of docs/command-line.md, checked on the real binary.
 
 mod common;
 
@@ -181,6 +181,33 @@ fn input_over_16_mib_is_an_error_naming_the_limit_never_a_shortened_record() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn every_value_echoed_in_an_error_is_shortened() {
+    let long = "x".repeat(10_000);
+    let header = |key: &str| format!("{key}: {long}\n");
+    let cases: Vec<(Vec<&str>, String)> = vec![
+        (vec!["moves", &long], String::new()),
+        (
+            vec!["moves", "four-triangles", "--variant", &long],
+            String::new(),
+        ),
+        (
+            vec!["moves", "triangoli", "--variant", &long],
+            String::new(),
+        ),
+        (vec!["replay", "triangoli", "-"], header("game")),
+        (vec!["replay", "four-triangles", "-"], header("version")),
+        (vec!["replay", "four-triangles", "-"], header("players")),
+    ];
+    for (args, input) in cases {
+        let o = trigonal(&args, &input);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.len() < 400, "{:?}: {} bytes", &args[..2], err.len());
+        assert!(err.contains("(10000 characters)"), "{err}");
+    }
 }
 
 #[test]

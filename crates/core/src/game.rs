@@ -27,7 +27,10 @@ impl Options {
             )));
         }
         if let Some(v) = &self.variant {
-            return Err(OptionsError(format!("{game} has no variants (got {v:?})")));
+            return Err(OptionsError(format!(
+                "{game} has no variants (got {})",
+                quoted(v)
+            )));
         }
         Ok(())
     }
@@ -125,7 +128,7 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The outcome once the game is over, `None` before.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The scores the command-line contract reports (see DESIGN.md): `None` where the game has no
+    /// The scores the command-line contract reports (docs/command-line.md): `None` where the game has no
     /// score to show at this point.
     fn scores(&self) -> Option<Vec<i32>>;
 

@@ -99,7 +99,7 @@ impl Record {
             None => None,
             Some(v) => Some(v.parse::<usize>().map_err(|_| RecordError::Header {
                 key: "players".into(),
-                reason: format!("{v:?} is not a number of players"),
+                reason: format!("{} is not a number of players", crate::game::quoted(v)),
             })?),
         };
         let variant = self

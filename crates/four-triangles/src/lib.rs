@@ -804,8 +804,9 @@ impl Game for FourTriangles {
             Some("simple") => Version::Simple,
             Some(other) => {
                 return Err(OptionsError(format!(
-                    "Four Triangles has no variant {other:?}: it is played in the \"full\" \
-                     version (with warps, the default) or the \"simple\" one"
+                    "Four Triangles has no variant {}: it is played in the \"full\" \
+                     version (with warps, the default) or the \"simple\" one",
+                    trigonal_core::quoted(other)
                 )))
             }
         };

@@ -58,7 +58,7 @@ pub const GAMES: &[GameInfo] = &[
 
 /// A game id that is not one of [`GAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown game {0:?}; the games are: {list}", list = ids().join(", "))]
+#[error("unknown game {}; the games are: {list}", trigonal_core::quoted(.0), list = ids().join(", "))]
 pub struct UnknownGame(pub String);
 
 /// Why a game cannot be created.

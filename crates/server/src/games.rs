@@ -887,7 +887,9 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
     let game = match (req.game.as_deref(), record.header("game")) {
         (Some(a), Some(b)) if a != b => {
             return Err(ApiError::Unprocessable(format!(
-                "the record is a game of {b}, not {a}"
+                "the record is a game of {}, not {}",
+                trigonal_core::quoted(b),
+                trigonal_core::quoted(a)
             )))
         }
         (Some(a), _) | (None, Some(a)) => a.to_string(),

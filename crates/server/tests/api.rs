@@ -773,7 +773,7 @@ async fn answers_are_gzipped_for_clients_that_accept_it(kind: &str) {
     assert_eq!(encoding.as_deref(), Some("gzip"));
     assert!(same, "the gzipped view unpacks to the view");
     assert!(size * 3 < plain, "{size} B gzipped of {plain} B");
-    for path in ["/assets/i18n.js", "/assets/style.css", "/"] {
+    for path in ["/assets/i18n/en.js", "/assets/style.css", "/"] {
         let (encoding, _, same) = gzipped(&server, path).await;
         assert_eq!(encoding.as_deref(), Some("gzip"), "{path}");
         assert!(same, "{path}");
