@@ -505,7 +505,7 @@ async fn watch(
 }
 
 /// The read buffer of a game's WebSocket, in bytes.
-const SOCKET_BUFFER: usize = 4096;
+const SOCKET_BUFFER: usize = 1024;
 
 /// Sends `message` within `patience` ([`crate::Limits::send`]).
 async fn send(
@@ -574,13 +574,13 @@ async fn serve_watcher(
                     }
                     covered = update.seq;
                     if let Err(close) = send(socket, state.send_patience, Message::Text(update.text.clone())).await {
-            return close;
-        }
+                        return close;
+                    }
                     if let Some(seat) = update.mover.filter(|s| seats.contains(s)) {
                         if let Ok(Some(moves)) = games::moves_for(state, id, seat).await {
                             if let Err(close) = send(socket, state.send_patience, Message::Text(moves.clone())).await {
-            return close;
-        }
+                                return close;
+                            }
                         }
                     }
                 }
@@ -592,14 +592,14 @@ async fn serve_watcher(
                     covered = now;
                     for message in whole {
                         if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
-            return close;
-        }
+                            return close;
+                        }
                     }
                     for &seat in seats.iter() {
                         if let Ok(Some(moves)) = games::moves_for(state, id, seat).await {
                             if let Err(close) = send(socket, state.send_patience, Message::Text(moves)).await {
-            return close;
-        }
+                                return close;
+                            }
                         }
                     }
                 }
@@ -614,8 +614,8 @@ async fn serve_watcher(
                     };
                     if let Some(reply) = reply {
                         if let Err(close) = send(socket, state.send_patience, Message::Text(reply)).await {
-            return close;
-        }
+                            return close;
+                        }
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
