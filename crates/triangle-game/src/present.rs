@@ -200,7 +200,8 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
         }
     }
     // The pools in a row below the board (so the board stays large on a narrow screen), a group
-    // per seat; the mover's stones can be clicked.
+    // per seat; the mover's stones can be clicked, 38 units apart: 24 px or more on a phone, where
+    // the board's 540 units get about 360 px.
     let mover = g.to_move();
     let y = 8.0 * SY + 60.0;
     for seat in 0..3u8 {
@@ -216,7 +217,7 @@ pub(crate) fn scene(g: &TriangleGame) -> Scene {
         for (j, c) in Colour::ALL.into_iter().enumerate() {
             let n = g.pool(Seat(seat), c);
             let shape = Shape::Circle {
-                center: [x0 + 48.0 + j as f32 * 33.0, y],
+                center: [x0 + 42.0 + j as f32 * 38.0, y],
                 radius: 13.0,
             };
             let class = format!(
