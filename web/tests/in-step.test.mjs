@@ -303,12 +303,14 @@ test('a spectator and two players stay in step: moves, a take-back, dropped sock
   await b.click('[data-test=rematch]');
   await b.waitForURL(`${BASE}/game/${next}?seat=0`);
   await b.waitForSelector('svg.board .item');
-  const watch = await s.waitForSelector('[data-test=rematch][data-rematch=watch]');
-  assert.equal(await watch.getAttribute('href'), `/game/${next}`);
+  // By selector, not by element: the page may draw the link again meanwhile (a change arriving).
+  const watch = '[data-test=rematch][data-rematch=watch]';
+  await s.waitForSelector(watch);
+  assert.equal(await s.getAttribute(watch, 'href'), `/game/${next}`);
   assert.equal(await s.$('[data-test=rematch][data-rematch=start], [data-test=rematch][data-rematch=join]'), null);
   await screenshot(s, 'in-step-spectator-rematch');
   // The spectator follows the link; in the new game B (now seat 0, colours swapped) moves first.
-  await watch.click();
+  await s.click(watch);
   await s.waitForURL(`${ps.base}/game/${next}`);
   await s.waitForSelector('svg.board .item');
   assert.equal((await view(next)).rematch_of, id);

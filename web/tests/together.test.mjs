@@ -147,9 +147,11 @@ test('an open seat is listed on the home page and taken from there', { skip: SKI
 
   const guest = await newPage(browser);
   await guest.goto(BASE + '/');
-  const join = await guest.waitForSelector(`[data-key="join-${id}-1"]`);
-  assert.equal(await join.textContent(), en['lobby.join'].replace('{seat}', 'Black'));
-  await join.click();
+  // By selector, not by element: the lobby may be drawn again meanwhile.
+  const join = `[data-key="join-${id}-1"]`;
+  await guest.waitForSelector(join);
+  assert.equal(await guest.textContent(join), en['lobby.join'].replace('{seat}', 'Black'));
+  await guest.click(join);
   await guest.waitForURL(`${BASE}/game/${id}?seat=1`);
   assert.equal(await myTurnOrOver(guest), 'turn');
   const moves = await playMove(guest, random);
