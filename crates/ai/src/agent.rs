@@ -1,19 +1,18 @@
 //! Agents: the computer players the command line, the arena and the server name — `random`,
-//! `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` — made for any game, with each level's player from
-//! [`crate::roster`], typed ([`Agent::player`]) or for a game picked at run
-//! time ([`dyn_player`]). The players themselves are in [`crate::player`].
+//! `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` — made for any game, with each level's player from the
+//! game's [`Kit`], typed ([`Agent::player`]) or behind [`DynPlayer`] for a game picked at run
+//! time ([`typed_player`]; the registry finds the type by id). The players themselves are in
+//! [`crate::player`].
 
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
 
 use trigonal_core::{DynGame, Game};
-use trigonal_games::{visit, UnknownGame, Visitor};
 
 use crate::player::{BaselinePlayer, Player, RandomPlayer};
-use crate::roster::level_player;
 use crate::uct::Baseline;
-use crate::{Budget, Level, Thought};
+use crate::{Budget, Kit, Level, Thought};
 
 /// A computer player as the command line and the arena name it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -132,7 +131,7 @@ impl fmt::Display for Agent {
 
 impl Agent {
     /// A player of game `G` for this agent; `seed` fixes its random choices.
-    pub fn player<G: Game>(self, seed: u64) -> Box<dyn Player<G>> {
+    pub fn player<G: Kit>(self, seed: u64) -> Box<dyn Player<G>> {
         match self {
             Agent::Random
             | Agent::Ai {
@@ -156,7 +155,7 @@ impl Agent {
             )),
             Agent::Ai { level, ms } => {
                 let time = ms.map_or_else(|| level.budget(), Duration::from_millis);
-                level_player::<G>(level, Budget::Time(time), seed)
+                G::level_player(level, Budget::Time(time), seed)
             }
         }
     }
@@ -205,18 +204,7 @@ impl<G: Game> DynPlayer for Typed<G> {
     }
 }
 
-/// A player of game `game_id` for `agent`.
-pub fn dyn_player(
-    game_id: &str,
-    agent: Agent,
-    seed: u64,
-) -> Result<Box<dyn DynPlayer>, UnknownGame> {
-    struct Make(Agent, u64);
-    impl Visitor for Make {
-        type Output = Box<dyn DynPlayer>;
-        fn visit<G: Game>(self) -> Box<dyn DynPlayer> {
-            Box::new(Typed::<G>(self.0.player::<G>(self.1)))
-        }
-    }
-    visit(game_id, Make(agent, seed))
+/// A player of game `G` for `agent`, behind the face of a game picked at run time.
+pub fn typed_player<G: Kit>(agent: Agent, seed: u64) -> Box<dyn DynPlayer> {
+    Box::new(Typed::<G>(agent.player::<G>(seed)))
 }

@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 use trigonal_clock::{Clock, Control};
-use trigonal_core::{Game, Options, OptionsError, Seat, Seats};
+use trigonal_core::{Options, OptionsError, Seat, Seats};
 
 use crate::player::{derive_seed, Player};
-use crate::{Agent, Level};
+use crate::{Agent, Kit, Level};
 
 /// The agent that sits at each seat in game `game` (0-based) of a series among `agents`: agent
 /// `a` sits at seat `(a + game) mod agents`, so over `agents` games every agent has every seat.
@@ -58,7 +58,7 @@ pub struct Played {
 /// ([`Player::limit`]). A player whose move comes after its time ran out, or that forfeits
 /// ([`Player::forfeit`]: an outside engine that failed), is out: with two players the other
 /// wins, with more the seat is played on by `ai:easy` without a clock and cannot win.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Kit>(
     options: &Options,
     players: &mut [Box<dyn Player<G>>],
     clock: Option<Control>,
@@ -162,7 +162,7 @@ pub fn play_game<G: Game>(
 /// Plays `games` games of `G` among `agents` (as many as the game has players), seats rotating
 /// (see [`seating`]); game `i` seeds its players from `seed` and `i`. `each` is called after
 /// every game.
-pub fn run<G: Game>(
+pub fn run<G: Kit>(
     options: &Options,
     agents: &[Agent],
     games: usize,
@@ -183,7 +183,7 @@ pub fn run<G: Game>(
 
 /// [`run`] with players made by `make(agent, seed)` for `agents` agents: for experiments with
 /// players that no agent text names.
-pub fn run_with<G: Game>(
+pub fn run_with<G: Kit>(
     options: &Options,
     agents: usize,
     games: usize,
@@ -305,63 +305,6 @@ fn round3(x: f64) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Thought;
-    use trigonal_triangle_game::TriangleGame;
-    use trigonal_triangoli::Triangoli;
-
-    /// A player that takes `ms` a move whatever its clock allows, then plays the first legal
-    /// move.
-    struct Slow(u64);
-
-    impl<G: Game> Player<G> for Slow {
-        fn think(&mut self, position: &G) -> Thought<G::Move> {
-            std::thread::sleep(Duration::from_millis(self.0));
-            let mut moves = Vec::new();
-            position.legal_moves(&mut moves);
-            Thought::unknown(moves[0], position, "slow")
-        }
-    }
-
-    #[test]
-    fn a_move_after_the_time_ran_out_loses() {
-        // 0.005 minutes: 300 ms each. The slow seat takes 120 ms a move and loses at its third.
-        let control: Control = "0.005+0".parse().unwrap();
-        let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
-            Box::new(crate::player::RandomPlayer::new(1)),
-            Box::new(Slow(120)),
-        ];
-        let played = play_game(&Options::default(), &mut players, Some(control)).unwrap();
-        assert_eq!(played.out_of_time, vec![false, true]);
-        assert_eq!(played.shares, vec![1.0, 0.0]);
-        assert_eq!(played.moves.len(), 5, "{:?}", played.moves);
-
-        // Three players: the slow seat is played on by the computer and cannot win.
-        let mut players: Vec<Box<dyn Player<TriangleGame>>> = vec![
-            Box::new(Slow(150)),
-            Box::new(crate::player::RandomPlayer::new(2)),
-            Box::new(crate::player::RandomPlayer::new(3)),
-        ];
-        let played = play_game(
-            &Options {
-                players: Some(3),
-                variant: None,
-            },
-            &mut players,
-            Some("0.01+0".parse().unwrap()),
-        )
-        .unwrap();
-        assert_eq!(played.out_of_time, vec![true, false, false]);
-        assert_eq!(played.shares[0], 0.0);
-        assert!((played.shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
-        // And without a clock nobody is out.
-        let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
-            Box::new(crate::player::RandomPlayer::new(1)),
-            Box::new(crate::player::RandomPlayer::new(2)),
-        ];
-        let played = play_game(&Options::default(), &mut players, None).unwrap();
-        assert_eq!(played.out_of_time, vec![false, false]);
-        assert_eq!(played.forfeits, vec![None, None]);
-    }
 
     #[test]
     fn intervals_hold_the_score_and_never_collapse() {

@@ -1,19 +1,19 @@
-//! `trigonal accuracy`: how often an agent's move keeps the exact value of random Triangoli
-//! positions (the solver knows it): a win stays a win, a draw at least a draw.
+//! `trigonal accuracy`: how often an agent's move keeps the exact value of random positions of a
+//! game with an exact solver (Triangoli's): a win stays a win, a draw at least a draw.
 
 use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use trigonal_ai::solve::{keeps_value, move_verdicts, random_position, solve_triangoli};
+use trigonal_ai::solve::Solver;
 use trigonal_ai::Agent;
-use trigonal_triangoli::Triangoli;
+use trigonal_core::DynGame;
 
 #[derive(Args, Debug)]
 pub struct AccuracyArgs {
-    /// The game id (the solver is for `triangoli`).
+    /// The game id (a game with an exact solver: `triangoli`).
     game: String,
-    /// Empty triangles in each position.
+    /// How much of the game is left in each position (Triangoli: empty triangles).
     #[arg(long)]
     empties: u32,
     /// Positions to try.
@@ -35,9 +35,11 @@ pub struct AccuracyArgs {
 }
 
 /// The exact result of `position` and how many of its legal moves keep it, in words.
-fn keeping_moves(position: &Triangoli, threads: usize) -> Result<String> {
-    let solved = solve_triangoli(position, trigonal_ai::solve::TABLE_BITS, threads)?;
-    let verdicts = move_verdicts(position, &solved, None).expect("a Triangoli position");
+fn keeping_moves(solver: &dyn Solver, position: &dyn DynGame, threads: usize) -> Result<String> {
+    let solved = solver.solve(position, threads)?;
+    let verdicts = solver
+        .move_verdicts(position, &solved, None)
+        .expect("no deadline, and the solver's own game");
     let keep = verdicts
         .iter()
         .filter(|(_, v)| solved.verdict.kept_by(*v))
@@ -57,11 +59,7 @@ struct Accuracy {
 }
 
 pub fn run(args: &AccuracyArgs) -> Result<()> {
-    anyhow::ensure!(
-        args.game == "triangoli",
-        "accuracy needs the exact solver, which is for triangoli only (not {})",
-        args.game
-    );
+    let solver = crate::solve::solver(&args.game)?;
     anyhow::ensure!(args.positions >= 1, "--positions must be at least 1");
     let agent: Agent = args.agent.parse()?;
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -72,18 +70,18 @@ pub fn run(args: &AccuracyArgs) -> Result<()> {
     );
     let (mut tried, mut kept, mut seed) = (0, 0, args.seed);
     while tried < args.positions {
-        seed = seed.wrapping_add(1);
-        // A random game may end before reaching the count of empty triangles: try the next.
-        let Some(position) = random_position(args.empties, seed) else {
-            continue;
-        };
-        let mut player = agent.player::<Triangoli>(seed);
-        let thought = player.think(&position);
+        // A random game may end before reaching what is to be left: the next seed is tried.
+        let position = crate::solve::random_position(solver.as_ref(), args.empties, &mut seed)?;
+        let mut player = trigonal_games::dyn_player(&args.game, agent, seed)?;
+        let thought = player
+            .think(position.as_ref())
+            .expect("a position of the player's game, not over");
         tried += 1;
-        if keeps_value(&position, thought.best, threads) {
+        let keeps = solver.keeps_value(position.as_ref(), &thought.best, threads);
+        if keeps.expect("the player's move is legal") {
             kept += 1;
         } else if args.misses {
-            let keeping = keeping_moves(&position, threads)?;
+            let keeping = keeping_moves(solver.as_ref(), position.as_ref(), threads)?;
             progress.suspend(|| {
                 eprintln!(
                     "position seed {seed}: {keeping}; {} lost the value ({})",
@@ -105,9 +103,10 @@ pub fn run(args: &AccuracyArgs) -> Result<()> {
         println!("{}", serde_json::to_string(&line)?);
     } else {
         println!(
-            "{} kept the exact value in {kept} of {tried} positions with {} empty triangles ({:.1}%)",
+            "{} kept the exact value in {kept} of {tried} positions with {} {} ({:.1}%)",
             args.agent,
             args.empties,
+            solver.measure(),
             100.0 * share
         );
     }

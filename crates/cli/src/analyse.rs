@@ -7,8 +7,8 @@ use anyhow::Result;
 use clap::Args;
 use serde::Serialize;
 use trigonal_ai::{Agent, Thought};
-use trigonal_core::{Game, Options, Seat};
-use trigonal_games::{visit, Visitor};
+use trigonal_core::{Options, Seat};
+use trigonal_games::{visit, Kit, Visitor};
 
 use crate::GameOptions;
 
@@ -81,7 +81,7 @@ struct Analyse<'a> {
 
 impl Visitor for Analyse<'_> {
     type Output = Result<()>;
-    fn visit<G: Game>(self) -> Result<()> {
+    fn visit<G: Kit>(self) -> Result<()> {
         let mut position = G::new(self.options)?;
         // Check the whole record first, so that a bad move is reported before any thinking.
         let mut moves = Vec::new();

@@ -11,7 +11,7 @@ use trigonal_ai::arena::{self, GamePlayed, Summary};
 use trigonal_ai::{Agent, Player};
 use trigonal_core::{Game, Options, Record};
 use trigonal_engine::EnginePlayer;
-use trigonal_games::{visit, Visitor};
+use trigonal_games::{visit, Kit, Visitor};
 
 use crate::GameOptions;
 
@@ -64,7 +64,7 @@ impl std::fmt::Display for Entrant {
 
 impl Entrant {
     /// A player of `G` for a game, seeded with `seed`.
-    fn player<G: Game>(&self, seed: u64) -> Box<dyn Player<G>> {
+    fn player<G: Kit>(&self, seed: u64) -> Box<dyn Player<G>> {
         match self {
             Entrant::Agent(a) => a.player::<G>(seed),
             Entrant::Engine(command) => Box::new(EnginePlayer::new(command)),
@@ -141,7 +141,7 @@ type Forfeit = (usize, String, String);
 impl Visitor for Series<'_> {
     /// The summary, each agent's slowest move in seconds, and the forfeits.
     type Output = Result<(Summary, Vec<f64>, Vec<Forfeit>)>;
-    fn visit<G: Game>(self) -> Self::Output {
+    fn visit<G: Kit>(self) -> Self::Output {
         let start = G::new(self.options)?;
         anyhow::ensure!(
             start.players() == self.agents.len(),

@@ -9,8 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde::Serialize;
-use trigonal_core::{random_playout, Game, Options};
-use trigonal_games::{visit, Visitor};
+use trigonal_core::{random_playout, Options};
+use trigonal_games::{visit, Kit, Visitor};
 
 use crate::GameOptions;
 
@@ -61,7 +61,7 @@ struct Bench<'a> {
 impl Visitor for Bench<'_> {
     type Output = Result<Measured>;
 
-    fn visit<G: Game>(self) -> Result<Measured> {
+    fn visit<G: Kit>(self) -> Result<Measured> {
         let start = G::new(self.options)?;
         self.progress.set_message(G::ID);
         let mut rng = SmallRng::seed_from_u64(1);

@@ -7,8 +7,8 @@ use std::path::Path;
 use anyhow::Result;
 use rand::SeedableRng;
 use serde::Serialize;
-use trigonal_core::{perft as count, random_game, Game, Options};
-use trigonal_games::{visit, Visitor};
+use trigonal_core::{perft as count, random_game, Options};
+use trigonal_games::{visit, Kit, Visitor};
 
 /// Runs `f` with the concrete type of game `id`.
 fn with_game<V: Visitor<Output = Result<()>>>(id: &str, visitor: V) -> Result<()> {
@@ -19,7 +19,7 @@ pub fn perft(id: &str, depth: u32, record: Option<&Path>, options: &Options) -> 
     struct Perft<'a>(u32, Option<&'a Path>, &'a Options);
     impl Visitor for Perft<'_> {
         type Output = Result<()>;
-        fn visit<G: Game>(self) -> Result<()> {
+        fn visit<G: Kit>(self) -> Result<()> {
             let start = crate::input::position::<G>(self.1, self.2)?;
             let mut out = std::io::stdout().lock();
             for d in 1..=self.0 {
@@ -36,7 +36,7 @@ pub fn moves(id: &str, record: Option<&Path>, options: &Options) -> Result<()> {
     struct Moves<'a>(Option<&'a Path>, &'a Options);
     impl Visitor for Moves<'_> {
         type Output = Result<()>;
-        fn visit<G: Game>(self) -> Result<()> {
+        fn visit<G: Kit>(self) -> Result<()> {
             let position = crate::input::position::<G>(self.0, self.1)?;
             let mut moves = Vec::new();
             position.legal_moves(&mut moves);
@@ -64,7 +64,7 @@ pub fn replay(id: &str, file: &Path, options: &Options) -> Result<()> {
     struct Replay<'a>(&'a Path, &'a Options);
     impl Visitor for Replay<'_> {
         type Output = Result<()>;
-        fn visit<G: Game>(self) -> Result<()> {
+        fn visit<G: Kit>(self) -> Result<()> {
             let position = crate::input::position::<G>(Some(self.0), self.1)?;
             let outcome = position.outcome();
             let result = ReplayResult {
@@ -85,7 +85,7 @@ pub fn random(id: &str, seed: u64, options: &Options) -> Result<()> {
     struct Random<'a>(u64, &'a Options);
     impl Visitor for Random<'_> {
         type Output = Result<()>;
-        fn visit<G: Game>(self) -> Result<()> {
+        fn visit<G: Kit>(self) -> Result<()> {
             let start = G::new(self.1)?;
             let mut rng = rand::rngs::StdRng::seed_from_u64(self.0);
             let mut out = std::io::stdout().lock();

@@ -267,7 +267,7 @@ impl Session {
             ms: None,
         };
         self.who[seat.index()] = Who::Agent(easy);
-        let mut player = trigonal_ai::dyn_player(&self.id, easy, seat.0 as u64)?;
+        let mut player = trigonal_games::dyn_player(&self.id, easy, seat.0 as u64)?;
         for mv in &self.history {
             player.advance(mv);
         }
@@ -292,7 +292,7 @@ impl Session {
                     command,
                 )) as Box<dyn DynPlayer>)),
                 Who::Agent(a) => {
-                    trigonal_ai::dyn_player(&self.id, *a, seed.wrapping_add(i as u64)).map(Some)
+                    trigonal_games::dyn_player(&self.id, *a, seed.wrapping_add(i as u64)).map(Some)
                 }
             })
             .collect::<Result<_, _>>()?;
@@ -364,10 +364,11 @@ impl Session {
 }
 
 /// The computer's advice for the seat to move, in plain words: `try b1/2 — a win by 2
-/// cylinders left after scoring` where the solver settles the position (Triangoli with at most 12
-/// empty triangles), else `try b1/2 (the computer gives you 64%)`.
+/// cylinders left after scoring` where the game's exact solver settles the position quickly,
+/// else `try b1/2 (the computer gives you 64%)`.
 fn hint(position: &dyn DynGame, seed: u64) -> Result<String> {
-    if let Some(solved) = trigonal_ai::solve::exact(position, 12, 2) {
+    let solver = trigonal_games::solver(position.id());
+    if let Some(solved) = solver.and_then(|solver| solver.quick(position, 2)) {
         return Ok(format!(
             "Try {} — with best play a {}.",
             solved.best,
@@ -378,7 +379,7 @@ fn hint(position: &dyn DynGame, seed: u64) -> Result<String> {
         level: trigonal_ai::Level::Medium,
         ms: None,
     };
-    let mut adviser = trigonal_ai::dyn_player(position.id(), agent, seed)?;
+    let mut adviser = trigonal_games::dyn_player(position.id(), agent, seed)?;
     let Some(thought) = adviser.think(position) else {
         return Ok("The game is over.".into());
     };

@@ -1,5 +1,6 @@
-//! `trigonal solve`: the exact result of a Triangoli position with best play, its final margin
-//! and a best move; `--bench` times the solver on random positions.
+//! `trigonal solve`: the exact result of a position with best play, its final margin and a best
+//! move, for a game whose kit has an exact solver (Triangoli's); `--bench` times the solver on
+//! random positions.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -8,13 +9,13 @@ use anyhow::Result;
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde::Serialize;
-use trigonal_ai::solve::{self, Solved, Verdict};
+use trigonal_ai::solve::{SolveError, Solved, Solver, Verdict};
 
 use crate::GameOptions;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
-    /// The game id (the solver is for `triangoli`).
+    /// The game id (a game with an exact solver: `triangoli`).
     game: String,
     /// The position after this record (`-` reads standard input); the start when left out.
     #[arg(long)]
@@ -25,9 +26,9 @@ pub struct SolveArgs {
     /// Also give every legal move's result: win, draw or loss for the side to move.
     #[arg(long)]
     moves: bool,
-    /// Instead of one position, time the solver on random positions with this many empty
-    /// triangles (see --positions, --seed): each position's time, result and positions
-    /// visited, then the median, mean and slowest.
+    /// Instead of one position, time the solver on random positions with this much of the game
+    /// left (Triangoli: empty triangles; see --positions, --seed): each position's time, result
+    /// and positions visited, then the median, mean and slowest.
     #[arg(long, value_name = "EMPTIES")]
     bench: Option<u32>,
     /// Positions timed by --bench.
@@ -47,8 +48,9 @@ pub struct SolveArgs {
 struct SolvedJson<'a> {
     to_move: u8,
     result: String,
-    cylinders: i32,
-    sectors: i32,
+    /// The final margin in the game's counts (Triangoli: `cylinders`, `sectors`).
+    #[serde(flatten)]
+    margin: std::collections::BTreeMap<&'static str, i32>,
     best: &'a str,
     nodes: u64,
     seconds: f64,
@@ -57,9 +59,27 @@ struct SolvedJson<'a> {
     moves: Option<Vec<(String, String)>>,
 }
 
+/// The exact solver of game `id`: an error naming the games that have one, where it has none.
+pub fn solver(id: &str) -> Result<Box<dyn Solver>> {
+    let info = trigonal_games::info(id)?;
+    (info.solver)().ok_or_else(|| {
+        let with: Vec<&str> = trigonal_games::GAMES
+            .iter()
+            .filter(|g| (g.solver)().is_some())
+            .map(|g| g.id)
+            .collect();
+        anyhow::anyhow!(
+            "{} (games with one: {})",
+            SolveError::NoSolver(info.id.to_string()),
+            with.join(", ")
+        )
+    })
+}
+
 pub fn run(args: &SolveArgs) -> Result<()> {
+    let solver = solver(&args.game)?;
     if let Some(empties) = args.bench {
-        return bench(args, empties);
+        return bench(args, solver.as_ref(), empties);
     }
     let mut position = trigonal_games::new_game(&args.game, &args.options.options())?;
     if let Some(path) = &args.record {
@@ -71,17 +91,17 @@ pub fn run(args: &SolveArgs) -> Result<()> {
                 .map_err(|e| crate::input::bad_record_move(i, mv, e))?;
         }
     }
-    let solved = solve::solve(position.as_ref(), args.threads)?;
+    let solved = solver.solve(position.as_ref(), args.threads)?;
     let moves = args.moves.then(|| {
-        solve::move_verdicts(position.as_ref(), &solved, None)
-            .expect("no deadline, and the game is Triangoli")
+        solver
+            .move_verdicts(position.as_ref(), &solved, None)
+            .expect("no deadline, and the solver's own game")
     });
     if args.json {
         let json = SolvedJson {
             to_move: solved.seat.0,
             result: solved.verdict.to_string(),
-            cylinders: solved.cylinders,
-            sectors: solved.sectors,
+            margin: solved.parts.iter().copied().collect(),
             best: &solved.best,
             nodes: solved.nodes,
             seconds: solved.elapsed.as_secs_f64(),
@@ -111,38 +131,59 @@ pub fn run(args: &SolveArgs) -> Result<()> {
     Ok(())
 }
 
+/// Random games tried for one that reaches a position with what a solver is asked for left.
+const TRIES: u64 = 1_000;
+
+/// The next position after `stream` (moved on to the stream used) with `left` left and the game
+/// not over, reached by random moves; an error when [`TRIES`] games in a row end first.
+pub fn random_position(
+    solver: &dyn Solver,
+    left: u32,
+    stream: &mut u64,
+) -> Result<Box<dyn trigonal_core::DynGame>> {
+    for _ in 0..TRIES {
+        *stream = stream.wrapping_add(1);
+        if let Some(position) = solver.random_position(left, *stream) {
+            return Ok(position);
+        }
+    }
+    anyhow::bail!(
+        "no random game reached a position with {left} {} in {TRIES} tries",
+        solver.measure()
+    )
+}
+
 /// The solution in words.
 pub fn explain(s: &Solved) -> String {
     let seat = s.seat;
     let other = seat.next(2);
+    let names: Vec<&str> = s.parts.iter().map(|&(name, _)| name).collect();
     let result = match s.verdict {
-        Verdict::Win => format!("{seat} (to move) wins {}", s.margin()),
-        Verdict::Loss => format!("{seat} (to move) loses: {other} wins {}", s.margin()),
-        Verdict::Draw => "a draw: equal cylinders and equal sectors".to_string(),
+        Verdict::Win => format!("{seat} (to move) wins {}", s.margin),
+        Verdict::Loss => format!("{seat} (to move) loses: {other} wins {}", s.margin),
+        Verdict::Draw => format!("a draw: equal {}", names.join(" and equal ")),
     };
+    let margin: Vec<String> = s
+        .parts
+        .iter()
+        .map(|(name, n)| format!("{n:+} {name}"))
+        .collect();
     format!(
-        "Result with best play: {result}.\nFinal margin for {seat}: {:+} cylinders, {:+} sectors.\nBest move: {}\n({} positions in {:.3} s)",
-        s.cylinders,
-        s.sectors,
+        "Result with best play: {result}.\nFinal margin for {seat}: {}.\nBest move: {}\n({} positions in {:.3} s)",
+        margin.join(", "),
         s.best,
         s.nodes,
         s.elapsed.as_secs_f64()
     )
 }
 
-fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
+fn bench(args: &SolveArgs, solver: &dyn Solver, empties: u32) -> Result<()> {
     anyhow::ensure!(args.positions >= 1, "--positions must be at least 1");
     anyhow::ensure!(
-        (1..=24).contains(&empties),
-        "--bench takes 1 to 24 empty triangles"
+        empties >= 1,
+        "--bench takes at least 1 {}",
+        solver.measure()
     );
-    let options = args.options.options();
-    if trigonal_games::new_game(&args.game, &options)?.id() != "triangoli" {
-        anyhow::bail!(
-            "there is no exact solver for {}; only for triangoli",
-            args.game
-        );
-    }
     let progress = ProgressBar::new(args.positions as u64);
     progress.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {msg}")
@@ -153,11 +194,8 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
     let mut verdicts = [0usize; 3];
     let mut stream = args.seed;
     while times.len() < args.positions {
-        stream += 1;
-        let Some(position) = solve::random_position(empties, stream) else {
-            continue;
-        };
-        let solved = solve::solve_triangoli(&position, solve::TABLE_BITS, args.threads)?;
+        let position = random_position(solver, empties, &mut stream)?;
+        let solved = solver.solve(position.as_ref(), args.threads)?;
         // Printed whether or not the bar is drawn (it is not when the output is no terminal).
         progress.suspend(|| {
             println!(
@@ -184,8 +222,10 @@ fn bench(args: &SolveArgs, empties: u32) -> Result<()> {
     let n = times.len();
     let mean = times.iter().sum::<Duration>() / n as u32;
     println!(
-        "{n} random positions with {empties} empty triangles (seed {}, {} thread(s)):",
-        args.seed, args.threads
+        "{n} random positions with {empties} {} (seed {}, {} thread(s)):",
+        solver.measure(),
+        args.seed,
+        args.threads
     );
     println!(
         "  time   median {:.3} s, mean {:.3} s, max {:.3} s",

@@ -389,5 +389,9 @@ fn accuracy_counts_the_moves_that_keep_the_exact_value() {
         "",
     );
     assert_eq!(o.status.code(), Some(1));
-    assert!(stderr(&o).contains("triangoli only"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no exact solver for triangular (games with one: triangoli)"),
+        "{}",
+        stderr(&o)
+    );
 }

@@ -3,8 +3,9 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use trigonal_ai::{dyn_player, Agent, DynPlayer, Level};
+use trigonal_ai::{Agent, DynPlayer, Level};
 use trigonal_core::{DynGame, Options};
+use trigonal_games::dyn_player;
 
 /// A game being played for a harness.
 struct Game {

@@ -7,11 +7,15 @@
 //! holding all four middle points, or a triangle's middle and three median points, or by being
 //! the last one left; threefold repetition and the 300th turn draw.
 //!
-//! This crate is pure rules: geometry, state, move generation, notation, the end of the game, and
-//! the scene and text diagram that describe a position. It does no I/O and knows nothing of
-//! servers, terminals or search.
+//! This crate is the game's whole kit: its rules (geometry, state, move generation, notation, the
+//! end of the game), the scene and text diagram that describe a position, what the computer's
+//! searches may know of it ([`knowledge`]) and what it hands the rest of Trigonal ([`kit`]:
+//! description, variants, players per level, rating pools). It does no I/O and knows nothing of
+//! servers or terminals.
 
 pub mod geometry;
+pub mod kit;
+pub mod knowledge;
 pub mod moves;
 mod present;
 

@@ -2,7 +2,8 @@
 //! (`fuzz/`, `bash scripts/fuzz`) and, on the inputs fuzzing once found, by the tests: parsing
 //! never panics, and what parses has one canonical form that parses back to the same thing.
 
-use trigonal_core::{Game, Options, Record};
+use trigonal_ai::Kit;
+use trigonal_core::{Options, Record};
 
 use crate::{visit, Visitor, GAMES};
 
@@ -15,7 +16,7 @@ pub fn notation(data: &[u8]) {
     struct Check<'a>(&'a str);
     impl Visitor for Check<'_> {
         type Output = ();
-        fn visit<G: Game>(self) {
+        fn visit<G: Kit>(self) {
             if let Ok(mv) = self.0.parse::<G::Move>() {
                 let canonical = mv.to_string();
                 assert_eq!(
@@ -27,8 +28,8 @@ pub fn notation(data: &[u8]) {
                 );
             }
             let mut options = Options::default();
-            if G::ID == "four-triangles" {
-                options.players = Some(4);
+            if G::PLAYERS.1 > G::PLAYERS.0 {
+                options.players = Some(G::PLAYERS.1);
             }
             if let Ok(start) = G::new(&options) {
                 let _ = start.parse_legal(self.0);
@@ -54,7 +55,7 @@ pub fn record(data: &[u8]) {
     struct Replay<'a>(&'a Record);
     impl Visitor for Replay<'_> {
         type Output = ();
-        fn visit<G: Game>(self) {
+        fn visit<G: Kit>(self) {
             let _ = self.0.replay::<G>(&Options::default());
         }
     }
@@ -71,7 +72,7 @@ pub fn play(data: &[u8]) {
     struct Check<'a>(&'a [u8]);
     impl Visitor for Check<'_> {
         type Output = ();
-        fn visit<G: Game>(self) {
+        fn visit<G: Kit>(self) {
             let info = crate::info(G::ID).expect("a registered game");
             let (low, high) = info.players;
             let players = low + usize::from(*self.0.first().unwrap_or(&0)) % (high - low + 1);

@@ -1,16 +1,22 @@
 //! The registry of Trigonal's games.
 //!
-//! The one place that knows which games exist: it maps a game id (`triangoli`, …) to its engine,
-//! either as a boxed [`DynGame`] or by calling back a generic [`Visitor`] with the concrete type,
-//! so that the command line and the server can run generic, monomorphised code (perft, search)
-//! on a game picked at run time. It knows no rule of any game.
+//! The one place that knows which games exist: it lists each game's kit ([`Kit`]: its rules
+//! engine, its description, its computer players, rating pools and solver) once, and maps a game
+//! id (`triangoli`, …) to it — as a boxed [`DynGame`], as the kit's answers ([`GameInfo`]), or by
+//! calling back a generic [`Visitor`] with the concrete type, so that the command line and the
+//! server can run generic, monomorphised code (perft, search) on a game picked at run time. It
+//! knows no rule of any game, and no game's name but in its one list.
 
 pub mod checks;
 
+use trigonal_ai::solve::Solver;
+pub use trigonal_ai::Kit;
+use trigonal_ai::{Agent, DynPlayer};
 use trigonal_core::{DynGame, Game, Options, OptionsError};
 
-/// What a front end or a help text says about a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A game's kit as the registry hands it out for a game picked at run time: what a front end or
+/// a help text says about the game, and the kit's answers ([`Kit`]) as plain functions.
+#[derive(Clone, Copy, Debug)]
 pub struct GameInfo {
     /// The id used on the command line and in the API.
     pub id: &'static str,
@@ -22,39 +28,53 @@ pub struct GameInfo {
     pub variants: &'static [&'static str],
     /// One line about the game.
     pub summary: &'static str,
+    /// The rating pool of a game of this many players ([`Kit::pool`]).
+    pub pool: fn(usize) -> String,
+    /// Each level's rating in the pool of games of this many players ([`Kit::level_ratings`]).
+    pub level_ratings: fn(usize) -> Option<[u32; 5]>,
+    /// The game's exact solver, if it has one ([`Kit::solver`]).
+    pub solver: fn() -> Option<Box<dyn Solver>>,
 }
 
-/// Every game Trigonal knows, in the order they are listed to players.
-pub const GAMES: &[GameInfo] = &[
+/// The [`GameInfo`] of kit `K`.
+const fn info_of<K: Kit>() -> GameInfo {
     GameInfo {
-        id: trigonal_triangoli::Triangoli::ID,
-        name: trigonal_triangoli::Triangoli::NAME,
-        players: (2, 2),
-        variants: &[],
-        summary: "Pawns walk the lines of a hexagon of 24 triangles, dropping and swapping cylinders; majorities in six sectors score.",
-    },
-    GameInfo {
-        id: trigonal_triangle_game::TriangleGame::ID,
-        name: trigonal_triangle_game::TriangleGame::NAME,
-        players: (3, 3),
-        variants: &[],
-        summary: "Three players place and slide stones on a Sierpinski gasket; Power Triangles give extra slides or pickups, and two points in your home territory end the game.",
-    },
-    GameInfo {
-        id: trigonal_triangular::Triangular::ID,
-        name: trigonal_triangular::Triangular::NAME,
-        players: (2, 2),
-        variants: &[],
-        summary: "Pieces are laid edge to edge around a red one; three of your own at the corners of a triangle score its edge, two with the red one win at once.",
-    },
-    GameInfo {
-        id: trigonal_four_triangles::FourTriangles::ID,
-        name: trigonal_four_triangles::FourTriangles::NAME,
-        players: (2, 4),
-        variants: &["full", "simple"],
-        summary: "Singles, doubles and triples warp between four triangles, capture, split and turn the triangles; hold the four middle points or a triangle's middle and median points, or be the last one left.",
-    },
-];
+        id: K::ID,
+        name: K::NAME,
+        players: K::PLAYERS,
+        variants: K::VARIANTS,
+        summary: K::SUMMARY,
+        pool: K::pool,
+        level_ratings: K::level_ratings,
+        solver: K::solver,
+    }
+}
+
+/// The one list of games: [`GAMES`] for what is said of them, [`visit`] for their types, in
+/// the order they are listed to players. A new game is one more name here (and a dependency).
+macro_rules! kits {
+    ($($kit:ty),+ $(,)?) => {
+        /// Every game Trigonal knows, in the order they are listed to players.
+        pub const GAMES: &[GameInfo] = &[$(info_of::<$kit>()),+];
+
+        /// Calls `visitor` with the game whose id is `id`.
+        pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
+            $(
+                if id == <$kit as Game>::ID {
+                    return Ok(visitor.visit::<$kit>());
+                }
+            )+
+            Err(UnknownGame(id.to_string()))
+        }
+    };
+}
+
+kits!(
+    trigonal_triangoli::Triangoli,
+    trigonal_triangle_game::TriangleGame,
+    trigonal_triangular::Triangular,
+    trigonal_four_triangles::FourTriangles,
+);
 
 /// A game id that is not one of [`GAMES`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -91,24 +111,7 @@ pub trait Visitor {
     /// What the code returns.
     type Output;
     /// Runs the code for game type `G`.
-    fn visit<G: Game>(self) -> Self::Output;
-}
-
-/// Calls `visitor` with the game whose id is `id`.
-pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
-    use trigonal_triangoli::Triangoli;
-    use trigonal_triangular::Triangular;
-    match id {
-        Triangoli::ID => Ok(visitor.visit::<Triangoli>()),
-        trigonal_triangle_game::TriangleGame::ID => {
-            Ok(visitor.visit::<trigonal_triangle_game::TriangleGame>())
-        }
-        Triangular::ID => Ok(visitor.visit::<Triangular>()),
-        trigonal_four_triangles::FourTriangles::ID => {
-            Ok(visitor.visit::<trigonal_four_triangles::FourTriangles>())
-        }
-        _ => Err(UnknownGame(id.to_string())),
-    }
+    fn visit<G: Kit>(self) -> Self::Output;
 }
 
 /// The start position of game `id` with `options`, boxed.
@@ -116,11 +119,28 @@ pub fn new_game(id: &str, options: &Options) -> Result<Box<dyn DynGame>, NewGame
     struct New<'a>(&'a Options);
     impl Visitor for New<'_> {
         type Output = Result<Box<dyn DynGame>, OptionsError>;
-        fn visit<G: Game>(self) -> Self::Output {
+        fn visit<G: Kit>(self) -> Self::Output {
             Ok(Box::new(G::new(self.0)?))
         }
     }
     Ok(visit(id, New(options))??)
+}
+
+/// A player of game `id` for `agent`, its random choices seeded by `seed`.
+pub fn dyn_player(id: &str, agent: Agent, seed: u64) -> Result<Box<dyn DynPlayer>, UnknownGame> {
+    struct Make(Agent, u64);
+    impl Visitor for Make {
+        type Output = Box<dyn DynPlayer>;
+        fn visit<G: Kit>(self) -> Box<dyn DynPlayer> {
+            trigonal_ai::typed_player::<G>(self.0, self.1)
+        }
+    }
+    visit(id, Make(agent, seed))
+}
+
+/// The exact solver of game `id`, where it has one.
+pub fn solver(id: &str) -> Option<Box<dyn Solver>> {
+    (info(id).ok()?.solver)()
 }
 
 #[cfg(test)]

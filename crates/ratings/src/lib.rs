@@ -1,7 +1,6 @@
 //! Ratings of players, on one scale for every game: Glicko-2 (with lichess's parameters) for
 //! two-player games, Weng-Lin (the Bayesian approximation behind OpenSkill) by placing for three
-//! and four, scaled so that both start at 1500 ± 500. One pool per game, and for Four Triangles
-//! per number of players. The maths is the `skillratings` crate's; this crate only chooses the
+//! and four, scaled so that both start at 1500 ± 500, in pools that each game's kit names. The maths is the `skillratings` crate's; this crate only chooses the
 //! system, the parameters and the placings. It knows no store and no game's rules: a game's
 //! result comes as its winners, scores and the seats that left it.
 
@@ -43,16 +42,6 @@ impl Rating {
     /// Whether the rating is provisional (its deviation at least [`PROVISIONAL`]).
     pub fn provisional(&self) -> bool {
         self.deviation >= PROVISIONAL
-    }
-}
-
-/// The pool of a game of `game` (its registry id) with `players` players: the game's id, and for
-/// Four Triangles its number of players too (`four-triangles-3`).
-pub fn pool(game: &str, players: usize) -> String {
-    if game == "four-triangles" {
-        format!("{game}-{players}")
-    } else {
-        game.to_string()
     }
 }
 
@@ -137,6 +126,21 @@ pub fn rate(before: &[Rating], places: &[usize]) -> Vec<Rating> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn places_follow_winners_scores_and_leavers() {
+        assert_eq!(places(&[1], None, &[false, false]), vec![2, 1]);
+        assert_eq!(places(&[], None, &[false, false]), vec![1, 1], "a draw");
+        assert_eq!(
+            places(&[2], Some(&[5, 9, 9, 1]), &[false, false, false, false]),
+            vec![3, 2, 1, 4]
+        );
+        // Shared wins share the first place; a seat out of the game is last.
+        assert_eq!(
+            places(&[0, 2], Some(&[7, 7, 7]), &[false, true, false]),
+            vec![1, 3, 1]
+        );
+    }
     use skillratings::glicko2::glicko2_rating_period;
 
     fn near(a: f64, b: f64, within: f64) -> bool {
@@ -252,22 +256,5 @@ mod tests {
         let tied = rate(&[Rating::START; 4], &[1, 2, 2, 4]);
         assert!(near(tied[1].rating, tied[2].rating, 1e-9));
         assert!(tied[0].rating > tied[1].rating && tied[2].rating > tied[3].rating);
-    }
-
-    #[test]
-    fn places_follow_winners_scores_and_leavers() {
-        assert_eq!(places(&[1], None, &[false, false]), vec![2, 1]);
-        assert_eq!(places(&[], None, &[false, false]), vec![1, 1], "a draw");
-        assert_eq!(
-            places(&[2], Some(&[5, 9, 9, 1]), &[false, false, false, false]),
-            vec![3, 2, 1, 4]
-        );
-        // Shared wins share the first place; a seat out of the game is last.
-        assert_eq!(
-            places(&[0, 2], Some(&[7, 7, 7]), &[false, true, false]),
-            vec![1, 3, 1]
-        );
-        assert_eq!(pool("four-triangles", 3), "four-triangles-3");
-        assert_eq!(pool("triangoli", 2), "triangoli");
     }
 }

@@ -5,12 +5,14 @@
 //! and another process goes on where a crashed one stopped. Also the hint: the computer's move
 //! for a person playing against it.
 
+use std::collections::BTreeMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use trigonal_ai::{dyn_player, solve, Agent, Level};
+use trigonal_ai::{solve, Agent, Level};
 use trigonal_core::{DynGame, Seat};
+use trigonal_games::dyn_player;
 use trigonal_store::random_id;
 
 use crate::change;
@@ -19,9 +21,6 @@ use crate::AppState;
 
 /// The computer's time on each position of an analysis.
 pub const BUDGET: Duration = Duration::from_millis(250);
-
-/// Triangoli positions with at most this many empty triangles get the solver's exact result.
-pub const EXACT_EMPTIES: u32 = 12;
 
 /// A claimed analysis is held this long after its last save.
 const LEASE: Duration = Duration::from_secs(30);
@@ -54,10 +53,10 @@ pub struct Exact {
     pub seat: u8,
     /// `win`, `draw` or `loss`, for that seat with best play.
     pub result: String,
-    /// Cylinders kept by that seat minus the other's.
-    pub cylinders: i32,
-    /// Sectors won by that seat minus the other's.
-    pub sectors: i32,
+    /// The final margin for that seat in the game's own counts, as its kit names them (Triangoli:
+    /// `cylinders` kept and `sectors` won, that seat's minus the other's), as fields of their own.
+    #[serde(flatten)]
+    pub margin: BTreeMap<String, i32>,
     /// In words: `win by 2 cylinders left after scoring`.
     pub text: String,
     /// Every legal move with the result it leads to for that seat; `None` when marking them
@@ -227,8 +226,12 @@ fn advise(
     budget: Duration,
     marks: Duration,
 ) -> Result<Advice, ApiError> {
-    if let Some(solved) = solve::exact(position, EXACT_EMPTIES, 1) {
-        let moves = solve::move_verdicts(position, &solved, Instant::now().checked_add(marks));
+    let quick = trigonal_games::solver(position.id()).and_then(|solver| {
+        let solved = solver.quick(position, 1)?;
+        Some((solver, solved))
+    });
+    if let Some((solver, solved)) = quick {
+        let moves = solver.move_verdicts(position, &solved, Instant::now().checked_add(marks));
         let mover = solved.seat.index();
         let share = match solved.verdict {
             solve::Verdict::Win => 1.0,
@@ -263,8 +266,11 @@ fn exact(solved: &solve::Solved, moves: Option<Vec<(String, solve::Verdict)>>) -
     Exact {
         seat: solved.seat.0,
         result: solved.verdict.to_string(),
-        cylinders: solved.cylinders,
-        sectors: solved.sectors,
+        margin: solved
+            .parts
+            .iter()
+            .map(|&(name, n)| (name.to_string(), n))
+            .collect(),
         text: solved.in_words(),
         moves: moves.map(|moves| {
             moves

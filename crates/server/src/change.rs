@@ -987,7 +987,7 @@ fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedRe
         .collect();
     let places = trigonal_ratings::places(&winners, plan.position.scores().as_deref(), &out);
     Some(RatedResult {
-        pool: trigonal_ratings::pool(&live.game, players),
+        pool: (trigonal_games::info(&live.game).ok()?.pool)(players),
         accounts,
         places,
     })

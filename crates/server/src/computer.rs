@@ -15,7 +15,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use tokio::sync::Semaphore;
-use trigonal_ai::{dyn_player, Agent, DynPlayer, Level};
+use trigonal_ai::{Agent, DynPlayer, Level};
+use trigonal_games::dyn_player;
 use trigonal_store::{random_id, Claim};
 
 use crate::change::{self, Command};

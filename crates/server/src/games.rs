@@ -243,7 +243,7 @@ pub struct Meta {
     level_ms: BTreeMap<String, u64>,
 }
 
-/// A rating pool: its id (`trigonal_ratings::pool`), its game, and its number of players where
+/// A rating pool: its id (as its game's kit names it), its game, and its number of players where
 /// the game has a pool per number.
 #[derive(Debug, Serialize)]
 struct MetaPool {
@@ -253,18 +253,19 @@ struct MetaPool {
 }
 
 /// The rating pools of the games, in their order: one per game, or one per number of players
-/// where `trigonal_ratings::pool` names them apart.
-fn pools() -> Vec<MetaPool> {
-    let mut pools: Vec<MetaPool> = Vec::new();
+/// where the game's kit pools them apart. Each with its levels' ratings, where measured.
+fn pools() -> Vec<(MetaPool, Option<[u32; 5]>)> {
+    let mut pools: Vec<(MetaPool, Option<[u32; 5]>)> = Vec::new();
     for g in trigonal_games::GAMES {
         for n in g.players.0..=g.players.1 {
-            let id = trigonal_ratings::pool(g.id, n);
-            if !pools.iter().any(|p| p.id == id) {
-                pools.push(MetaPool {
+            let id = (g.pool)(n);
+            if !pools.iter().any(|(p, _)| p.id == id) {
+                let pool = MetaPool {
                     players: (id != g.id).then_some(n),
                     id,
                     game: g.id,
-                });
+                };
+                pools.push((pool, (g.level_ratings)(n)));
             }
         }
     }
@@ -306,12 +307,12 @@ pub fn meta() -> Meta {
     Meta {
         level_ratings: pools
             .iter()
-            .filter_map(|p| {
-                let levels: BTreeMap<String, u32> = Level::ALL
+            .filter_map(|(p, ratings)| {
+                let levels = Level::ALL
                     .iter()
-                    .filter_map(|l| Some((l.to_string(), l.rating(&p.id)?)))
-                    .collect();
-                (!levels.is_empty()).then(|| (p.id.clone(), levels))
+                    .map(ToString::to_string)
+                    .zip(*ratings.as_ref()?);
+                Some((p.id.clone(), levels.collect()))
             })
             .collect(),
         games: trigonal_games::GAMES
@@ -324,7 +325,7 @@ pub fn meta() -> Meta {
                 summary: g.summary,
             })
             .collect(),
-        pools,
+        pools: pools.into_iter().map(|(p, _)| p).collect(),
         levels: Level::ALL.iter().map(ToString::to_string).collect(),
         level_ms: Level::ALL
             .iter()
@@ -735,16 +736,17 @@ pub struct Ranked {
     games: u32,
 }
 
-/// The players of a pool, best first, those with provisional ratings apart. `pool` is a game's
-/// id (Four Triangles: its two-player pool) or a pool's key (`four-triangles-3`).
+/// The players of a pool, best first, those with provisional ratings apart. `pool` is a pool's
+/// id (`four-triangles-3`) or a game's (the pool of its fewest players).
 pub async fn leaderboard(state: &AppState, pool: &str) -> Result<Leaderboard, ApiError> {
-    let known = trigonal_games::GAMES
-        .iter()
-        .any(|g| (g.players.0..=g.players.1).any(|n| trigonal_ratings::pool(g.id, n) == pool));
-    let pool = match pool {
-        "four-triangles" => "four-triangles-2".to_string(),
-        _ if known => pool.to_string(),
-        _ => return Err(ApiError::NotFound(format!("no rating pool {pool:?}"))),
+    // A game's id names its pool, or where it has several, the pool of its fewest players.
+    let pool = match trigonal_games::info(pool) {
+        Ok(g) => (g.pool)(g.players.0),
+        Err(_) => pools()
+            .into_iter()
+            .map(|(p, _)| p.id)
+            .find(|id| id == pool)
+            .ok_or_else(|| ApiError::NotFound(format!("no rating pool {pool:?}")))?,
     };
     let (mut players, mut provisional) = (Vec::new(), Vec::new());
     for (name, r) in state.store.leaderboard(&pool, 200).await? {

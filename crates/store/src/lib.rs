@@ -405,7 +405,7 @@ pub struct Commit {
 /// The result of a rated game, for its players' ratings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RatedResult {
-    /// The pool (see `trigonal_ratings::pool`).
+    /// The pool, as the game's kit names it (`triangoli`, `four-triangles-3`).
     pub pool: String,
     /// Each seat's account, in seat order.
     pub accounts: Vec<String>,

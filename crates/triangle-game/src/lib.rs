@@ -8,12 +8,15 @@
 //! player's score against them; two points, or an empty pool at the end of a turn, end the game.
 //! A turn is a sequence of atomic actions (place, slide, pickup, end), each one move of the engine.
 //!
-//! This crate is pure rules: the board as data ([`layout`]), its tables ([`board`]), state, action
-//! generation, notation, scoring, and the scene and text diagram that describe a position. It does
-//! no I/O and knows nothing of servers or terminals.
+//! This crate is the game's whole kit: its rules (the board as data ([`layout`]), its tables
+//! ([`board`]), state, action generation, notation, scoring), the scene and text diagram that
+//! describe a position, what the computer's searches may know of it ([`knowledge`]) and what it
+//! hands the rest of Trigonal ([`kit`]). It does no I/O and knows nothing of servers or terminals.
 
 pub mod board;
 pub mod colour;
+pub mod kit;
+pub mod knowledge;
 pub mod layout;
 pub mod moves;
 mod present;

@@ -5,10 +5,15 @@
 //! it stopped, and exchanges up to as many of the opponent's cylinders next to it for the mover's
 //! own. When neither can move, the six sectors are scored by majority.
 //!
-//! This crate is pure rules: geometry, state, move generation, notation, scoring, and the scene and
-//! text diagram that describe a position. It does no I/O and knows nothing of servers or terminals.
+//! This crate is the game's whole kit: its rules (geometry, state, move generation, notation,
+//! scoring), the scene and text diagram that describe a position, what the computer's searches
+//! may know of it ([`knowledge`]) and what it hands the rest of Trigonal ([`kit`]: description,
+//! players per level, level ratings, exact solver). It does no I/O and knows nothing of servers or
+//! terminals.
 
 pub mod geometry;
+pub mod kit;
+pub mod knowledge;
 pub mod moves;
 mod present;
 

@@ -4,9 +4,10 @@
 //! each, take turns placing a piece edge to edge with one already placed. A placement that makes
 //! a piece the last corner of a triangle whose other corners are the placer's own scores the
 //! triangle's edge length; one whose other corners are the red piece and an own piece wins at once.
-//! After 48 pieces the higher score wins. This crate is pure rules — geometry, state, move
-//! generation, notation, scoring, and the scene and text diagram of a position; it does no I/O and
-//! knows nothing of servers or terminals.
+//! After 48 pieces the higher score wins. This crate is the game's whole kit — its rules
+//! (geometry, state, move generation, notation, scoring), the scene and text diagram of a position,
+//! what the computer's searches may know of it ([`knowledge`]) and what it hands the rest of
+//! Trigonal ([`kit`]); it does no I/O and knows nothing of servers or terminals.
 //!
 //! # Representation, and why it never overflows
 //! The board is a fixed window of bit rows — rows y = -28..=27, each a `u128` per player with bit
@@ -33,6 +34,8 @@
 //! occupied rows.
 
 pub mod geometry;
+pub mod kit;
+pub mod knowledge;
 mod present;
 
 use std::fmt;

@@ -4,14 +4,9 @@
 //! [`Knowledge`] adds what makes them stronger in one game: the moves worth searching (and
 //! sequences not worth it), a playout policy better than uniform random moves, move ordering and
 //! a static evaluation for alpha-beta, the final margin of a finished game. Every method has a
-//! generic default, so [`NoKnowledge`] works for any game; each game's module here implements it
-//! with that engine's public API, and each piece is kept only where an arena result justified it
-//! (see docs/ai.md).
-
-pub mod four_triangles;
-pub mod triangle_game;
-pub mod triangoli;
-pub mod triangular;
+//! generic default, so [`NoKnowledge`] works for any game; each game's own crate implements it
+//! beside its rules (`knowledge.rs`), and each piece is kept only where an arena result justified
+//! it (see docs/ai.md).
 
 use rand::rngs::SmallRng;
 use rand::Rng;
@@ -120,6 +115,18 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
             Some(_) => -1,
             None => 0,
         }
+    }
+
+    /// A final [`Knowledge::margin`] in the game's own counts, each named (Triangoli:
+    /// `[("cylinders", 1), ("sectors", -2)]`); by default one count named `margin`.
+    fn margin_parts(&self, margin: i32) -> Vec<(&'static str, i32)> {
+        vec![("margin", margin)]
+    }
+
+    /// A final margin's size in words, to follow `win` or `loss` (Triangoli: `by 2 cylinders
+    /// left after scoring`); by default `by N`.
+    fn margin_words(&self, margin: i32) -> String {
+        format!("by {}", margin.abs())
     }
 }
 

@@ -10,12 +10,12 @@
 //!   leaves out the moves after which the next player can win at once (unless every move does);
 //! - in playouts, a player wins when it can, else plays a uniformly random move.
 
+use crate::{FourTriangles, Move, Split, Triangle, GEOMETRY};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_four_triangles::{FourTriangles, Move, Split, Triangle, GEOMETRY};
 
-use super::Knowledge;
+use trigonal_ai::knowledge::Knowledge;
 
 /// Four Triangles knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, Default, PartialEq)]

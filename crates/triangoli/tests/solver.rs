@@ -3,11 +3,27 @@
 
 use trigonal_ai::alphabeta::AlphaBeta;
 use trigonal_ai::cutoffs::{Cutoffs, History, END_PLIES};
-use trigonal_ai::knowledge::triangoli::{final_margin, TriangoliKnowledge};
 use trigonal_ai::knowledge::Knowledge;
-use trigonal_ai::solve::{random_position, solve_triangoli, Verdict};
+use trigonal_ai::solve::{SolveError, Solved, Verdict};
 use trigonal_core::{Game, Seat};
+use trigonal_triangoli::kit::solver;
+use trigonal_triangoli::knowledge::{final_margin, TriangoliKnowledge};
 use trigonal_triangoli::{Move, Point, Triangoli, TRIANGLES};
+
+fn solve_triangoli(p: &Triangoli, table_bits: u32, threads: usize) -> Result<Solved, SolveError> {
+    solver().solve(p, table_bits, threads)
+}
+
+fn random_position(empties: u32, seed: u64) -> Option<Triangoli> {
+    solver().random_position(empties, seed)
+}
+
+/// A solved margin as (cylinders, sectors), as the kit names its parts.
+fn counts(s: &Solved) -> (i32, i32) {
+    assert_eq!(s.parts[0].0, "cylinders");
+    assert_eq!(s.parts[1].0, "sectors");
+    (s.parts[0].1, s.parts[1].1)
+}
 
 const P1: Seat = Seat(0);
 const P2: Seat = Seat(1);
@@ -82,7 +98,7 @@ fn a_forced_win_by_three_cylinders() {
     assert_eq!(moves(&p), ["c4/24/17", "c4/24/18", "c5/24"]);
     let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Win);
-    assert_eq!((s.cylinders, s.sectors), (3, 1));
+    assert_eq!(counts(&s), (3, 1));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
 }
 
@@ -94,7 +110,7 @@ fn a_forced_draw() {
     let p = Triangoli::from_parts(endgame(1, 2), [point("c3"), point("a1")], P1);
     let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Draw);
-    assert_eq!((s.cylinders, s.sectors), (0, 0));
+    assert_eq!(counts(&s), (0, 0));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
 }
 
@@ -106,7 +122,7 @@ fn a_forced_loss_by_one_cylinder_despite_more_sectors() {
     let p = Triangoli::from_parts(endgame(2, 1), [point("c3"), point("a1")], P1);
     let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.verdict, Verdict::Loss);
-    assert_eq!((s.cylinders, s.sectors), (-1, 1));
+    assert_eq!(counts(&s), (-1, 1));
     assert!(s.best.starts_with("c4/24/"), "{}", s.best);
 }
 
@@ -125,7 +141,7 @@ fn a_loss_after_a_forced_pass() {
     let s = solve_triangoli(&p, 16, 1).unwrap();
     assert_eq!(s.seat, P2);
     assert_eq!(s.verdict, Verdict::Loss);
-    assert_eq!((s.cylinders, s.sectors), (-3, -1));
+    assert_eq!(counts(&s), (-3, -1));
     assert_eq!(s.best, "pass");
 }
 
@@ -170,11 +186,7 @@ fn the_solver_agrees_with_plain_minimax_on_random_endgames() {
         assert!(solver.solve_at_least(&p, want));
         assert!(!solver.solve_at_least(&p, want + 1));
         let two = solve_triangoli(&p, 14, 2).unwrap();
-        assert_eq!(
-            16 * two.cylinders + two.sectors,
-            want,
-            "seed {seed}, two threads"
-        );
+        assert_eq!(two.value, want, "seed {seed}, two threads");
         checked += 1;
     }
     assert!(checked >= 20, "only {checked} positions");
@@ -238,7 +250,8 @@ fn alpha_beta_agrees_with_plain_minimax_at_fixed_depth() {
 
 #[test]
 fn the_solvers_move_keeps_the_value_and_some_moves_do_not() {
-    use trigonal_ai::solve::{keeps_value, random_position, solve_triangoli};
+    let keeps_value =
+        |p: &Triangoli, mv: Move, threads: usize| solver().keeps_value(p, mv, threads);
     let mut lost_somewhere = false;
     for seed in 1..=12 {
         let Some(position) = random_position(7, seed) else {
@@ -373,17 +386,9 @@ fn the_faster_solver_finds_the_same_values_as_before() {
     for &(empties, seed, want) in BEFORE {
         let p = random_position(empties, seed).expect("a position");
         let one = solve_triangoli(&p, 16, 1).unwrap();
-        assert_eq!(
-            16 * one.cylinders + one.sectors,
-            want,
-            "{empties} empty, seed {seed}"
-        );
+        assert_eq!(one.value, want, "{empties} empty, seed {seed}");
         let two = solve_triangoli(&p, 16, 2).unwrap();
-        assert_eq!(
-            16 * two.cylinders + two.sectors,
-            want,
-            "{empties} empty, seed {seed}, two threads"
-        );
+        assert_eq!(two.value, want, "{empties} empty, seed {seed}, two threads");
     }
 }
 
@@ -465,7 +470,9 @@ fn the_last_three_turns_are_settled_within_any_window() {
 /// Every legal move's verdict against plain minimax of the position after it.
 #[test]
 fn every_move_is_marked_as_minimax_says() {
-    use trigonal_ai::solve::move_verdicts;
+    let move_verdicts = |p: &Triangoli, solved: &Solved, deadline: Option<std::time::Instant>| {
+        solver().move_verdicts(p, solved, deadline)
+    };
     let mut checked = 0;
     let mut kinds = [0; 3];
     for seed in 0..60 {

@@ -1,15 +1,15 @@
 //! Triangoli knowledge: an evaluation for alpha-beta, the final margin the exact solver
 //! maximises, and the player each level puts at the board.
 
+use crate::geometry::steps_between;
+use crate::{Landing, Move, Triangle, Triangoli, CYLINDERS, GEOMETRY, SECTORS};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use smallvec::SmallVec;
 use trigonal_core::{Game, Seat};
-use trigonal_triangoli::geometry::steps_between;
-use trigonal_triangoli::{Landing, Move, Triangle, Triangoli, CYLINDERS, GEOMETRY, SECTORS};
 
-use super::Knowledge;
-use crate::cutoffs::{remember_killer, Cutoffs, Killers};
+use trigonal_ai::cutoffs::{remember_killer, Cutoffs, Killers};
+use trigonal_ai::knowledge::Knowledge;
 
 /// Triangoli knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -117,6 +117,30 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
 
     fn margin(&self, position: &Triangoli, seat: Seat) -> i32 {
         final_margin(position, seat)
+    }
+
+    fn margin_parts(&self, margin: i32) -> Vec<(&'static str, i32)> {
+        let (cylinders, sectors) = split_margin(margin);
+        vec![("cylinders", cylinders), ("sectors", sectors)]
+    }
+
+    /// `by 2 cylinders left after scoring`, or `on sectors: equal cylinders, 3 more sectors won`.
+    fn margin_words(&self, margin: i32) -> String {
+        let (cylinders, sectors) = split_margin(margin);
+        let plural = |n: i32| if n.abs() == 1 { "" } else { "s" };
+        if cylinders != 0 {
+            format!(
+                "by {} cylinder{} left after scoring",
+                cylinders.abs(),
+                plural(cylinders)
+            )
+        } else {
+            format!(
+                "on sectors: equal cylinders, {} more sector{} won",
+                sectors.abs(),
+                plural(sectors)
+            )
+        }
     }
 
     /// Fewest replies first, as endgame solvers of other games do (fastest-first): of the moves

@@ -10,14 +10,14 @@
 //!   the others' (a stone home, an opponent's stone onto ground that counts against them) when
 //!   one raises it; otherwise the game's own playout choice.
 //! - Move scores: that same gain, the order in which the search tries a node's children (with
-//!   first-play urgency, [`crate::mcts::MctsParams::first_play`]).
+//!   first-play urgency, [`trigonal_ai::mcts::MctsParams::first_play`]).
 
+use crate::{Colour, Move, TriangleGame, Vertex, BOARD};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_triangle_game::{Colour, Move, TriangleGame, Vertex, BOARD};
 
-use super::Knowledge;
+use trigonal_ai::knowledge::Knowledge;
 
 /// The Triangle Game knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]

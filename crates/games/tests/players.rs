@@ -1,14 +1,19 @@
 //! Agents, players and the arena, over every registered game.
 
 use proptest::prelude::*;
+use std::time::Duration;
+
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use trigonal_ai::arena::{self, seating, summarise};
 use trigonal_ai::knowledge::NoKnowledge;
 use trigonal_ai::mcts::{Mcts, MctsParams};
-use trigonal_ai::{level_player, Agent, Budget, Level};
+use trigonal_ai::uct_move;
+use trigonal_ai::{Agent, Budget, Kit, Level, Player, Thought};
+use trigonal_clock::Control;
 use trigonal_core::{Game, Options};
-use trigonal_games::{visit, Visitor};
+use trigonal_games::{visit, Visitor, GAMES};
+use trigonal_triangle_game::TriangleGame;
 use trigonal_triangoli::Triangoli;
 
 #[test]
@@ -157,7 +162,7 @@ struct LegalAfter {
 
 impl Visitor for LegalAfter {
     type Output = ();
-    fn visit<G: Game>(self) {
+    fn visit<G: Kit>(self) {
         let mut rng = SmallRng::seed_from_u64(self.seed);
         let options = Options {
             players: Some(self.players),
@@ -175,7 +180,7 @@ impl Visitor for LegalAfter {
         if position.to_move().is_none() {
             return;
         }
-        let mut player = level_player::<G>(self.level, Budget::Iterations(60), self.seed);
+        let mut player = G::level_player(self.level, Budget::Iterations(60), self.seed);
         let mv = player.think(&position).best;
         position.legal_moves(&mut moves);
         assert!(
@@ -203,4 +208,104 @@ proptest! {
             }
         }
     }
+}
+
+/// A player that takes `ms` a move whatever its clock allows, then plays the first legal
+/// move.
+struct Slow(u64);
+
+impl<G: Game> Player<G> for Slow {
+    fn think(&mut self, position: &G) -> Thought<G::Move> {
+        std::thread::sleep(Duration::from_millis(self.0));
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        Thought::unknown(moves[0], position, "slow")
+    }
+}
+
+#[test]
+fn a_move_after_the_time_ran_out_loses() {
+    // 0.005 minutes: 300 ms each. The slow seat takes 120 ms a move and loses at its third.
+    let control: Control = "0.005+0".parse().unwrap();
+    let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
+        Box::new(trigonal_ai::player::RandomPlayer::new(1)),
+        Box::new(Slow(120)),
+    ];
+    let played = arena::play_game(&Options::default(), &mut players, Some(control)).unwrap();
+    assert_eq!(played.out_of_time, vec![false, true]);
+    assert_eq!(played.shares, vec![1.0, 0.0]);
+    assert_eq!(played.moves.len(), 5, "{:?}", played.moves);
+
+    // Three players: the slow seat is played on by the computer and cannot win.
+    let mut players: Vec<Box<dyn Player<TriangleGame>>> = vec![
+        Box::new(Slow(150)),
+        Box::new(trigonal_ai::player::RandomPlayer::new(2)),
+        Box::new(trigonal_ai::player::RandomPlayer::new(3)),
+    ];
+    let played = arena::play_game(
+        &Options {
+            players: Some(3),
+            variant: None,
+        },
+        &mut players,
+        Some("0.01+0".parse().unwrap()),
+    )
+    .unwrap();
+    assert_eq!(played.out_of_time, vec![true, false, false]);
+    assert_eq!(played.shares[0], 0.0);
+    assert!((played.shares.iter().sum::<f64>() - 1.0).abs() < 1e-9);
+    // And without a clock nobody is out.
+    let mut players: Vec<Box<dyn Player<Triangoli>>> = vec![
+        Box::new(trigonal_ai::player::RandomPlayer::new(1)),
+        Box::new(trigonal_ai::player::RandomPlayer::new(2)),
+    ];
+    let played = arena::play_game(&Options::default(), &mut players, None).unwrap();
+    assert_eq!(played.out_of_time, vec![false, false]);
+    assert_eq!(played.forfeits, vec![None, None]);
+}
+
+#[test]
+fn uct_is_reproducible_under_a_seed() {
+    let start = Triangoli::start();
+    let a = uct_move(
+        &start,
+        Budget::Iterations(300),
+        &mut SmallRng::seed_from_u64(3),
+    );
+    let b = uct_move(
+        &start,
+        Budget::Iterations(300),
+        &mut SmallRng::seed_from_u64(3),
+    );
+    assert_eq!(a, b);
+}
+
+#[test]
+fn every_game_gets_a_legal_move_through_the_dynamic_face() {
+    for info in GAMES {
+        let game = trigonal_games::new_game(info.id, &Options::default()).unwrap();
+        let mut player = trigonal_games::dyn_player(info.id, Agent::Random, 1).unwrap();
+        let mv = player.think(game.as_ref()).unwrap().best;
+        assert!(game.legal_moves().contains(&mv));
+    }
+}
+
+/// Every kit's measured pools rate every level, `random` at the anchor.
+#[test]
+fn level_ratings_are_anchored_and_per_pool() {
+    let mut measured = 0;
+    for g in GAMES {
+        for n in g.players.0..=g.players.1 {
+            let Some(ratings) = (g.level_ratings)(n) else {
+                continue;
+            };
+            measured += 1;
+            assert_eq!(ratings[0], 600, "{} with {n}", g.id);
+            assert!(ratings[1..].iter().all(|&r| r > 600), "{} with {n}", g.id);
+        }
+    }
+    assert_eq!(
+        measured, 6,
+        "one pool each, Four Triangles one per number of players"
+    );
 }

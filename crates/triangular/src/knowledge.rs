@@ -9,12 +9,12 @@
 //!   at once, unless it is the last placement of the game);
 //! - in playouts, the same: win when possible, else block, else a random placement.
 
+use crate::{Cell, Orientation, Piece, Triangular, ALL_PLACED};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use trigonal_core::{Game, Seat};
-use trigonal_triangular::{Cell, Orientation, Piece, Triangular, ALL_PLACED};
 
-use super::Knowledge;
+use trigonal_ai::knowledge::Knowledge;
 
 /// Triangular knowledge (see the module documentation).
 #[derive(Copy, Clone, Debug, PartialEq)]
