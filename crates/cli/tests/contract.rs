@@ -213,7 +213,7 @@ fn every_value_echoed_in_an_error_is_shortened() {
 #[test]
 fn a_bad_move_is_quoted_once_and_shortened() {
     // Each game's malformed-move message holds the text as written exactly once.
-    for game in ["triangoli", "triangle-game", "triangular", "four-triangles"] {
+    for game in trigonal_games::ids() {
         let o = trigonal(&["replay", game, "-"], "zq9/9\n");
         assert_eq!(o.status.code(), Some(1));
         let err = stderr(&o);
