@@ -51,7 +51,7 @@ function sectorTable(facts, name, highlight) {
       onmouseenter: () => highlight(`sector${s.n}`),
       onmouseleave: () => highlight(null),
     },
-      h('th', { scope: 'row' }, s.n),
+      h('th', { scope: 'row' }, String(s.n)),
       h('td', {}, String(s.c[0])),
       h('td', {}, String(s.c[1])),
       h('td', {}, verdict(s))))),
@@ -60,15 +60,11 @@ function sectorTable(facts, name, highlight) {
       h('tr', {}, h('th', { scope: 'row' }, t('fact.sectors-won')), h('td', {}, won[0]), h('td', {}, won[1]), h('td'))));
 }
 
-/** The `sector` facts (`"3: 4–2"`): `{n, c: [p1, p2], winner}` for each sector. */
-function sectorFacts(facts) {
+/** The `sector` facts, rows of numbers (`[3, 4, 2]`): `{n, c: [p1, p2], winner}` for each sector. */
+export function sectorFacts(facts) {
   return facts
-    .filter((f) => f.key === 'sector')
-    .map((f) => {
-      const m = f.value.match(/^(\d+):\s*(\d+)\D+(\d+)$/);
-      return m ? { n: m[1], c: [Number(m[2]), Number(m[3])], winner: f.seat } : null;
-    })
-    .filter(Boolean);
+    .filter((f) => f.key === 'sector' && f.row?.length === 3)
+    .map((f) => ({ n: f.row[0], c: [f.row[1], f.row[2]], winner: f.seat }));
 }
 
 /**

@@ -174,8 +174,9 @@ export async function playMove(page, random, { preferEnd = false } = {}) {
     if (!ids.length) throw new Error('nothing offered to click');
     const id = preferEnd && ids.includes('end') ? 'end' : ids[Math.floor(random() * ids.length)];
     const prefix = await page.$eval('.actions', (a) => a.querySelector('.picked')?.textContent || '');
-    const button = await page.$(`.actions [data-action="${id}"]`);
-    if (button) await button.click();
+    // By selector, not by a handle: the actions may be drawn again between finding and clicking.
+    const button = `.actions [data-action="${id}"]`;
+    if (await page.$(button)) await page.click(button);
     else await clickId(page, id);
     // Either the move went to the server and is in the list, or the prefix grew and the board
     // offers the next clicks.

@@ -53,6 +53,8 @@ test('switching language changes the page, is remembered, and reaches rules and 
 
   // The game page speaks it: German here, down to the refusal of an illegal click.
   await page.selectOption('[data-test=lang]', 'de');
+  // German is fetched on demand: the switch is done when the document says so.
+  await page.waitForFunction(() => document.documentElement.lang === 'de');
   await startGame(page, 'triangular', { seats: ['ai'] });
   assert.equal(await myTurnOrOver(page), 'turn');
   assert.equal(await page.textContent('[data-test=status]'), TABLES.de['hint.triangular.place']);

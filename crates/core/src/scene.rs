@@ -89,7 +89,8 @@ pub enum Shape {
 }
 
 /// A fact beside the board, e.g. `{key: "reserve", seat: 0, value: "12"}`. `key` is a word the
-/// front end translates; `value` is shown as it is.
+/// front end translates; `value` is shown as it is, never parsed: a fact that is a row of a table
+/// carries its numbers in `row`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub struct Fact {
     /// What the fact is (`reserve`, `pool`, `score`, `markers`, `supply`, …).
@@ -99,6 +100,10 @@ pub struct Fact {
     pub seat: Option<u8>,
     /// Its value.
     pub value: String,
+    /// Its numbers, where the fact is a row of a table the front end draws (a sector at the end
+    /// of Triangoli: its number and each seat's cylinders, `[3, 4, 2]`); empty otherwise.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub row: Vec<i32>,
 }
 
 impl std::hash::Hash for Shape {
@@ -174,6 +179,15 @@ impl Fact {
             key: key.to_string(),
             seat,
             value: value.to_string(),
+            row: Vec::new(),
+        }
+    }
+
+    /// The same fact as a row of a table, with these numbers.
+    pub fn with_row(self, row: impl Into<Vec<i32>>) -> Fact {
+        Fact {
+            row: row.into(),
+            ..self
         }
     }
 }

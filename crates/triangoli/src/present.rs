@@ -204,11 +204,13 @@ pub(crate) fn scene(g: &Triangoli) -> Scene {
         let s = g.sector_score();
         for (i, c) in s.cylinders.iter().enumerate() {
             let winner = (c[0] != c[1]).then(|| u8::from(c[1] > c[0]));
-            facts.push(Fact::new(
-                "sector",
-                winner,
-                format!("{}: {}–{}", i + 1, c[0], c[1]),
-            ));
+            facts.push(
+                Fact::new("sector", winner, format!("{}: {}–{}", i + 1, c[0], c[1])).with_row([
+                    i as i32 + 1,
+                    i32::from(c[0]),
+                    i32::from(c[1]),
+                ]),
+            );
         }
         for seat in 0..2u8 {
             facts.push(Fact::new("kept", Some(seat), s.kept[seat as usize]));
@@ -514,5 +516,39 @@ mod tests {
         use std::hash::{BuildHasher, RandomState};
         let s = RandomState::new();
         assert_eq!(s.hash_one(&g), s.hash_one(&other));
+    }
+
+    /// At the end, each sector is a fact carrying its numbers as a row (sector, P1's cylinders,
+    /// P2's), its keeper as the seat; the rows add up to the score's kept cylinders.
+    #[test]
+    fn the_sectors_at_the_end_are_rows_of_numbers() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(5);
+        let mut g = Triangoli::start();
+        let mut moves = Vec::new();
+        while g.to_move().is_some() {
+            assert!(g.scene().facts.iter().all(|f| f.key != "sector"));
+            g.legal_moves(&mut moves);
+            g.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        let facts = g.scene().facts;
+        let rows: Vec<&Fact> = facts.iter().filter(|f| f.key == "sector").collect();
+        assert_eq!(rows.len(), SECTORS);
+        let mut kept = [0; 2];
+        for (i, f) in rows.iter().enumerate() {
+            let [n, a, b] = f.row[..] else {
+                panic!("{f:?}")
+            };
+            assert_eq!(n, i as i32 + 1);
+            assert_eq!(f.value, format!("{n}: {a}–{b}"));
+            match f.seat {
+                Some(0) => kept[0] += a,
+                Some(1) => kept[1] += b,
+                _ => assert_eq!(a, b, "a tie is nobody's"),
+            }
+            assert_eq!(f.seat == Some(0), a > b);
+        }
+        let score = g.sector_score();
+        assert_eq!(kept.map(|k| k as u32), score.kept);
     }
 }
