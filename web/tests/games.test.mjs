@@ -14,6 +14,8 @@ const GAMES = [
   { game: 'triangle-game', seats: ['ai', 'ai'], turns: 2, multiAction: true },
   { game: 'triangular', seats: ['ai'], turns: 5 },
   { game: 'four-triangles', players: 3, seats: ['ai', 'ai'], turns: 4 },
+  // The test build's toy (crates/toy): a game the front end knows only from its scene.
+  { game: 'toy', seats: ['ai'], turns: 2 },
 ];
 
 let browser;

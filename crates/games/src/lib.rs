@@ -53,13 +53,14 @@ const fn info_of<K: Kit>() -> GameInfo {
 /// The one list of games: [`GAMES`] for what is said of them, [`visit`] for their types, in
 /// the order they are listed to players. A new game is one more name here (and a dependency).
 macro_rules! kits {
-    ($($kit:ty),+ $(,)?) => {
+    ($($(#[$only:meta])* $kit:ty),+ $(,)?) => {
         /// Every game Trigonal knows, in the order they are listed to players.
-        pub const GAMES: &[GameInfo] = &[$(info_of::<$kit>()),+];
+        pub const GAMES: &[GameInfo] = &[$($(#[$only])* info_of::<$kit>()),+];
 
         /// Calls `visitor` with the game whose id is `id`.
         pub fn visit<V: Visitor>(id: &str, visitor: V) -> Result<V::Output, UnknownGame> {
             $(
+                $(#[$only])*
                 if id == <$kit as Game>::ID {
                     return Ok(visitor.visit::<$kit>());
                 }
@@ -74,6 +75,8 @@ kits!(
     trigonal_triangle_game::TriangleGame,
     trigonal_triangular::Triangular,
     trigonal_four_triangles::FourTriangles,
+    #[cfg(feature = "toy")]
+    trigonal_toy::Toy,
 );
 
 /// A game id that is not one of [`GAMES`].

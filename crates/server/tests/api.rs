@@ -99,15 +99,17 @@ async fn the_four_games_are_all_served(kind: &str) {
         .iter()
         .map(|g| g["id"].as_str().unwrap())
         .collect();
-    assert_eq!(ids, FOUR, "the games listed, in order");
-    // The computer levels' ratings by pool, every pool measured, anchored with random at 600;
-    // no pool the server does not know.
+    // The four in order, then (in a test build) the toy that proves the kit (crates/toy).
+    assert_eq!(ids[..4], FOUR, "the games listed, in order");
+    assert_eq!(ids[4..], ["toy"]);
+    // The computer levels' ratings by pool, every pool of the four measured, anchored with
+    // random at 600; no pool the server does not know; none for the toy, which measured none.
     let pools = meta.body["pools"].as_array().unwrap();
     assert_eq!(
         meta.body["level_ratings"].as_object().unwrap().len(),
-        pools.len()
+        pools.len() - 1
     );
-    for pool in pools {
+    for pool in pools.iter().filter(|p| p["game"] != "toy") {
         let levels = &meta.body["level_ratings"][pool["id"].as_str().unwrap()];
         assert_eq!(levels["random"], 600, "{pool}");
         for level in ["easy", "medium", "hard", "max"] {
@@ -128,6 +130,7 @@ async fn the_four_games_are_all_served(kind: &str) {
             pool("four-triangles-2", "four-triangles", Some(2)),
             pool("four-triangles-3", "four-triangles", Some(3)),
             pool("four-triangles-4", "four-triangles", Some(4)),
+            pool("toy", "toy", None),
         ])
     );
     for game in FOUR {

@@ -1,0 +1,13 @@
+//! The toy's kit: its description, and every default — the computer plays it with MCTS that
+//! knows nothing of it, its rated games share one pool named after it, no level is rated in it
+//! and it has no exact solver.
+
+use trigonal_ai::Kit;
+
+use crate::Toy;
+
+impl Kit for Toy {
+    const SUMMARY: &'static str =
+        "A test game: take a point and those right of it; whoever takes the last point wins.";
+    const PLAYERS: (usize, usize) = (2, 2);
+}
