@@ -1,10 +1,31 @@
 // The HTTP API (docs/api.md) as plain async functions. Errors become ApiError with the server's
-// message and status.
+// status and code, said in the reader's language.
+
+import { t, has, lang } from './i18n.js';
+
+/**
+ * What a person reads of a refusal: the words of its code (`error.code.<code>`, filled in with
+ * its params) where the code is one of the refusals people meet; for the code of a mere kind of
+ * error (`conflict`, `bad-request`, …), its words with the server's English detail after them (in
+ * English, the detail alone); the English alone for a code this page does not know.
+ */
+export function errorText(code, english, params = {}) {
+  const key = `error.code.${code}`;
+  if (!code || !has(key)) return english;
+  if (!KINDS.has(code) || !english) return t(key, params);
+  return lang() === 'en' ? english : `${t(key, params)} (${english})`;
+}
+
+/** The codes of the kinds of errors, whose words are general (docs/api.md). */
+const KINDS = new Set(['bad-request', 'unauthorized', 'forbidden', 'not-found', 'method-not-allowed',
+  'conflict', 'timeout', 'too-large', 'too-fast', 'unprocessable', 'unavailable', 'internal']);
 
 export class ApiError extends Error {
-  constructor(status, message) {
-    super(message);
+  constructor(status, english, code = null, params = {}) {
+    super(errorText(code, english, params));
     this.status = status;
+    this.code = code;
+    this.english = english;
   }
 }
 
@@ -27,7 +48,7 @@ async function call(method, path, body) {
   } catch {
     data = null;
   }
-  if (!res.ok) throw new ApiError(res.status, (data && data.error) || text || res.statusText);
+  if (!res.ok) throw new ApiError(res.status, (data && data.error) || text || res.statusText, data?.code, data?.params);
   return data;
 }
 

@@ -138,7 +138,8 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
   await done(bob);
   const bob2 = await newPage(browser, { width: 390, height: 844 });
   await signIn(bob2, bobName, 'wrong password 1');
-  await bob2.waitForFunction(() => document.querySelector('[data-test=toast]').textContent.trim() === 'wrong name or password');
+  // The refusal's code said in words (docs/api.md: `wrong-credentials`).
+  await bob2.waitForFunction((words) => document.querySelector('[data-test=toast]').textContent.trim() === words, en['error.code.wrong-credentials']);
   await signIn(bob2, bobName);
   await bob2.waitForSelector(`[data-test=account-name]:text-is("${bobName}")`);
   await bob2.waitForSelector(`[data-test=mine-game][data-id="${id}"]`);

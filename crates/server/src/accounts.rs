@@ -22,7 +22,7 @@ use serde::{Deserialize, Serialize};
 use time::Duration as CookieAge;
 use trigonal_store::{now_ms, random_id, AccountRow, SessionRow, TokenDigest};
 
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 use crate::view::rfc3339;
 use crate::AppState;
 
@@ -129,9 +129,10 @@ fn account_name(name: &str) -> Result<&str, ApiError> {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     if !ok {
-        return Err(ApiError::BadRequest(
-            "an account name has 3 to 20 letters, digits, _ or -".into(),
-        ));
+        return Err(ApiError::BadRequest(Reason::new(
+            "account-name",
+            "an account name has 3 to 20 letters, digits, _ or -",
+        )));
     }
     Ok(name)
 }
@@ -140,9 +141,13 @@ fn account_name(name: &str) -> Result<&str, ApiError> {
 fn new_password(password: &str) -> Result<(), ApiError> {
     let length = password.chars().count();
     if !(8..=200).contains(&length) {
-        return Err(ApiError::BadRequest(format!(
-            "a password has 8 to 200 characters; this one has {length}"
-        )));
+        return Err(ApiError::BadRequest(
+            Reason::new(
+                "password-length",
+                format!("a password has 8 to 200 characters; this one has {length}"),
+            )
+            .with("length", length),
+        ));
     }
     Ok(())
 }
@@ -154,23 +159,23 @@ async fn hash(password: String) -> Result<String, ApiError> {
         Argon2::default()
             .hash_password(password.as_bytes(), &salt)
             .map(|h| h.to_string())
-            .map_err(|e| ApiError::Internal(format!("hashing failed: {e}")))
+            .map_err(|e| ApiError::Internal(format!("hashing failed: {e}").into()))
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(|e| ApiError::Internal(e.to_string().into()))?
 }
 
 /// Whether `password` is the one of `hash` (a PHC string), on the blocking threads.
 async fn verify(password: String, hash: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&hash)
-            .map_err(|e| ApiError::Internal(format!("a stored hash cannot be read: {e}")))?;
+            .map_err(|e| ApiError::Internal(format!("a stored hash cannot be read: {e}").into()))?;
         Ok(Argon2::default()
             .verify_password(password.as_bytes(), &parsed)
             .is_ok())
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(|e| ApiError::Internal(e.to_string().into()))?
 }
 
 /// A hash to check passwords against when the name is unknown, so that the answer takes as long
@@ -228,10 +233,13 @@ pub async fn sign_up(
     let api_token = credentials.bot.then(TokenDigest::issue);
     let digest = api_token.as_ref().map(|(_, d)| d.clone());
     if !state.store.create_account(account.clone(), digest).await? {
-        return Err(ApiError::Conflict(format!(
-            "the name {:?} is taken",
-            account.name
-        )));
+        return Err(ApiError::Conflict(
+            Reason::new(
+                "name-taken",
+                format!("the name {:?} is taken", account.name),
+            )
+            .with("name", account.name.as_str()),
+        ));
     }
     tracing::info!(account = %account.name, bot = account.bot, "account created");
     let cookie = start_session(state, &account, secure).await?;
@@ -255,7 +263,10 @@ pub async fn sign_in(
     };
     let right = verify(credentials.password, hash).await?;
     let Some(account) = account.filter(|_| right) else {
-        return Err(ApiError::Unauthorized("wrong name or password".into()));
+        return Err(ApiError::Unauthorized(Reason::new(
+            "wrong-credentials",
+            "wrong name or password",
+        )));
     };
     let cookie = start_session(state, &account, secure).await?;
     Ok((Me::of(&account), cookie))
@@ -281,7 +292,10 @@ pub async fn change_password(
     new_password(&change.new_password)?;
     let account = &signed_in.account;
     if !verify(change.password, account.password_hash.clone()).await? {
-        return Err(ApiError::Unauthorized("wrong password".into()));
+        return Err(ApiError::Unauthorized(Reason::new(
+            "wrong-password",
+            "wrong password",
+        )));
     }
     let hash = hash(change.new_password).await?;
     state
@@ -333,7 +347,7 @@ impl FromRequestParts<AppState> for SignedIn {
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         SignedIn::of(&parts.headers, state)
             .await?
-            .ok_or_else(|| ApiError::Unauthorized("not signed in".into()))
+            .ok_or_else(|| ApiError::Unauthorized(Reason::new("not-signed-in", "not signed in")))
     }
 }
 

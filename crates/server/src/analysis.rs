@@ -108,12 +108,13 @@ pub async fn request(state: &AppState, id: &str) -> Result<Analysis, ApiError> {
 /// How far the analysis of game `id` is; 404 when none was asked for.
 pub async fn progress(state: &AppState, id: &str) -> Result<Analysis, ApiError> {
     let row = state.store.load_analysis(id).await?.ok_or_else(|| {
-        ApiError::NotFound(format!(
-            "game {id} has no analysis; ask for one with POST /api/games/{id}/analysis"
-        ))
+        ApiError::NotFound(
+            format!("game {id} has no analysis; ask for one with POST /api/games/{id}/analysis")
+                .into(),
+        )
     })?;
     let plies: Vec<Entry> = serde_json::from_str(&row.entries)
-        .map_err(|e| ApiError::Internal(format!("the stored analysis of {id}: {e}")))?;
+        .map_err(|e| ApiError::Internal(format!("the stored analysis of {id}: {e}").into()))?;
     Ok(Analysis {
         done: row.done >= row.total,
         progress: [row.done, row.total],
@@ -159,17 +160,17 @@ async fn analyse(state: &AppState, owner: &str, id: &str, done: usize) -> Result
         variant: row.variant.clone(),
     };
     let mut position = trigonal_games::new_game(&row.game, &options)
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        .map_err(|e| ApiError::Internal(e.to_string().into()))?;
     for mv in &row.moves[..done.min(row.moves.len())] {
         position
             .play(&mv.text)
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+            .map_err(|e| ApiError::Internal(e.to_string().into()))?;
     }
     for ply in done..=row.moves.len() {
         let at = position.clone_box();
         let entry = tokio::task::spawn_blocking(move || evaluate(at.as_ref(), ply))
             .await
-            .map_err(|e| ApiError::Internal(e.to_string()))??;
+            .map_err(|e| ApiError::Internal(e.to_string().into()))??;
         entries.push(entry);
         let json = serde_json::to_string(&entries).expect("entries serialise");
         if !state
@@ -182,7 +183,7 @@ async fn analyse(state: &AppState, owner: &str, id: &str, done: usize) -> Result
         if let Some(mv) = row.moves.get(ply) {
             position
                 .play(&mv.text)
-                .map_err(|e| ApiError::Internal(e.to_string()))?;
+                .map_err(|e| ApiError::Internal(e.to_string().into()))?;
         }
     }
     Ok(())
@@ -250,8 +251,8 @@ fn advise(
         level: Level::Medium,
         ms: Some(budget.as_millis() as u64),
     };
-    let mut player =
-        dyn_player(position.id(), agent, seed).map_err(|e| ApiError::Internal(e.to_string()))?;
+    let mut player = dyn_player(position.id(), agent, seed)
+        .map_err(|e| ApiError::Internal(e.to_string().into()))?;
     let thought = player
         .think(position)
         .ok_or_else(|| ApiError::Internal("no move to think about".into()))?;
@@ -320,5 +321,5 @@ pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiEr
         })
     })
     .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?
+    .map_err(|e| ApiError::Internal(e.to_string().into()))?
 }

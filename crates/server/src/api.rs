@@ -24,14 +24,16 @@ use tower_http::limit::RequestBodyLimitLayer;
 use axum_extra::extract::cookie::CookieJar;
 
 use crate::accounts;
-use crate::error::{error_response, ApiError};
-use crate::games::{
-    self, AnswerRequest, ChatEnabledRequest, ChatRequest, CreateGame, JoinRequest, MoveRequest,
-    TokenRequest, UploadRecord,
+use crate::change::{self, Command};
+use crate::commands::{
+    self, AnswerRequest, ChatEnabledRequest, ChatRequest, JoinRequest, MoveRequest, TokenRequest,
 };
+use crate::error::{error_response, status_code, ApiError};
+use crate::games::{self, CreateGame, UploadRecord};
 use crate::limit::MayCreate;
 use crate::proxy::Https;
 use crate::{edge, health, observe, web, AppState};
+use crate::{meta, players};
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;
@@ -143,10 +145,13 @@ impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
         let limit = state.body_timeout;
         tokio::time::timeout(limit, read_json(req))
             .await
-            .unwrap_or(Err(ApiError::Timeout(format!(
-                "the request body did not arrive within {} s",
-                limit.as_secs_f64()
-            ))))
+            .unwrap_or(Err(ApiError::Timeout(
+                format!(
+                    "the request body did not arrive within {} s",
+                    limit.as_secs_f64()
+                )
+                .into(),
+            )))
             .map(JsonBody)
     }
 }
@@ -163,7 +168,7 @@ async fn read_json<T: DeserializeOwned>(req: Request) -> Result<T, ApiError> {
             if read > BODY_LIMIT || inner.is::<LengthLimitError>() {
                 ApiError::TooLarge { limit: BODY_LIMIT }
             } else {
-                ApiError::BadRequest(format!("the request body could not be read: {inner}"))
+                ApiError::BadRequest(format!("the request body could not be read: {inner}").into())
             }
         })?;
         read += chunk.len();
@@ -174,8 +179,9 @@ async fn read_json<T: DeserializeOwned>(req: Request) -> Result<T, ApiError> {
     if read > BODY_LIMIT {
         return Err(ApiError::TooLarge { limit: BODY_LIMIT });
     }
-    serde_json::from_slice(&bytes)
-        .map_err(|e| ApiError::BadRequest(format!("the request body is not as expected: {e}")))
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::BadRequest(format!("the request body is not as expected: {e}").into())
+    })
 }
 
 /// A pre-serialised JSON body.
@@ -191,8 +197,8 @@ fn json(status: StatusCode, body: impl Into<Bytes>) -> Response {
         .into_response()
 }
 
-async fn meta() -> Json<games::Meta> {
-    Json(games::meta())
+async fn meta() -> Json<meta::Meta> {
+    Json(meta::meta())
 }
 
 async fn list(
@@ -203,9 +209,9 @@ async fn list(
         None | Some("false" | "0" | "") => false,
         Some("true" | "1") => true,
         Some(other) => {
-            return Err(ApiError::BadRequest(format!(
-                "open={other:?}: say open=true or open=false"
-            )))
+            return Err(ApiError::BadRequest(
+                format!("open={other:?}: say open=true or open=false").into(),
+            ))
         }
     };
     Ok(Json(games::list(&state, open).await?))
@@ -229,9 +235,9 @@ async fn view_at(
     State(state): State<AppState>,
     Path((id, ply)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
-    let ply: usize = ply
-        .parse()
-        .map_err(|_| ApiError::BadRequest(format!("{ply:?} is not a ply (a count of moves)")))?;
+    let ply: usize = ply.parse().map_err(|_| {
+        ApiError::BadRequest(format!("{ply:?} is not a ply (a count of moves)").into())
+    })?;
     Ok(json(
         StatusCode::OK,
         games::view_at(&state, &id, ply).await?,
@@ -243,7 +249,10 @@ async fn play(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::play(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, req.command()).await?,
+    ))
 }
 
 async fn undo(
@@ -251,7 +260,10 @@ async fn undo(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::undo(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, Command::Undo { token: req.token }).await?,
+    ))
 }
 
 async fn answer(
@@ -259,7 +271,10 @@ async fn answer(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<AnswerRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::answer(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, req.undo_answer()?).await?,
+    ))
 }
 
 async fn resign(
@@ -267,7 +282,10 @@ async fn resign(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::resign(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, Command::Resign { token: req.token }).await?,
+    ))
 }
 
 async fn draw(
@@ -275,7 +293,10 @@ async fn draw(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<AnswerRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::draw(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, req.draw()).await?,
+    ))
 }
 
 async fn rematch(
@@ -284,7 +305,7 @@ async fn rematch(
     JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
     Ok(secret(
-        Json(games::rematch(&state, &id, req).await?).into_response(),
+        Json(commands::rematch(&state, &id, req).await?).into_response(),
     ))
 }
 
@@ -358,7 +379,10 @@ async fn say(
     Path(id): Path<String>,
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::say(&state, &id, req).await?))
+    Ok(json(
+        StatusCode::OK,
+        change::execute(&state, &id, req.command()?).await?,
+    ))
 }
 
 async fn chat_enabled(
@@ -368,7 +392,7 @@ async fn chat_enabled(
 ) -> Result<Response, ApiError> {
     Ok(json(
         StatusCode::OK,
-        games::chat_enabled(&state, &id, req).await?,
+        change::execute(&state, &id, req.command()).await?,
     ))
 }
 
@@ -379,7 +403,7 @@ async fn join(
     JsonBody(req): JsonBody<JoinRequest>,
 ) -> Result<Response, ApiError> {
     Ok(secret(
-        Json(games::join(&state, &id, req, signed_in.as_ref()).await?).into_response(),
+        Json(commands::join(&state, &id, req, signed_in.as_ref()).await?).into_response(),
     ))
 }
 
@@ -387,16 +411,16 @@ async fn my_games(
     State(state): State<AppState>,
     signed_in: accounts::SignedIn,
 ) -> Result<Response, ApiError> {
-    let games = games::my_games(&state, &signed_in).await?;
+    let games = players::my_games(&state, &signed_in).await?;
     Ok(secret(Json(json_games(games)).into_response()))
 }
 
 async fn adopt(
     State(state): State<AppState>,
     signed_in: accounts::SignedIn,
-    JsonBody(req): JsonBody<games::Adopt>,
+    JsonBody(req): JsonBody<players::Adopt>,
 ) -> Result<Response, ApiError> {
-    let games = games::adopt(&state, &signed_in, req).await?;
+    let games = players::adopt(&state, &signed_in, req).await?;
     Ok(secret(Json(json_games(games)).into_response()))
 }
 
@@ -411,19 +435,19 @@ async fn bot_stream(State(state): State<AppState>, bot: crate::bots::Bot) -> Res
 async fn profile(
     State(state): State<AppState>,
     Path(name): Path<String>,
-) -> Result<Json<games::Profile>, ApiError> {
-    Ok(Json(games::profile(&state, &name).await?))
+) -> Result<Json<players::Profile>, ApiError> {
+    Ok(Json(players::profile(&state, &name).await?))
 }
 
 async fn leaderboard(
     State(state): State<AppState>,
     Path(pool): Path<String>,
-) -> Result<Json<games::Leaderboard>, ApiError> {
-    Ok(Json(games::leaderboard(&state, &pool).await?))
+) -> Result<Json<players::Leaderboard>, ApiError> {
+    Ok(Json(players::leaderboard(&state, &pool).await?))
 }
 
 /// `{"games": [...]}`.
-fn json_games(games: Vec<games::MyGame>) -> serde_json::Value {
+fn json_games(games: Vec<players::MyGame>) -> serde_json::Value {
     serde_json::json!({ "games": games })
 }
 
@@ -433,7 +457,7 @@ async fn record(
 ) -> Result<Response, ApiError> {
     let (text, file) = games::record(&state, &id).await?;
     let disposition = HeaderValue::from_str(&format!("attachment; filename=\"{file}\""))
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+        .map_err(|e| ApiError::Internal(e.to_string().into()))?;
     Ok((
         [
             (
@@ -468,15 +492,18 @@ async fn watch(
     let since = match query.get("since") {
         None => None,
         Some(text) => Some(text.parse::<i64>().map_err(|_| {
-            ApiError::BadRequest(format!(
-                "since={:?} is not a version (a whole number)",
-                text.chars().take(40).collect::<String>()
-            ))
+            ApiError::BadRequest(
+                format!(
+                    "since={:?} is not a version (a whole number)",
+                    text.chars().take(40).collect::<String>()
+                )
+                .into(),
+            )
         })?),
     };
     let watcher = games::subscribe(&state, &id, since).await?;
     let upgrade = upgrade.map_err(|e| {
-        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()))
+        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()).into())
     })?;
     Ok(upgrade
         .max_message_size(BODY_LIMIT)
@@ -610,7 +637,7 @@ async fn serve_watcher(
                     let reply = match hello(state, id, &text, seats).await {
                         Ok(Some(seat)) => games::moves_for(state, id, seat).await.ok().flatten(),
                         Ok(None) => None,
-                        Err(e) => Some(serde_json::json!({ "error": e.to_string() }).to_string().into()),
+                        Err(e) => Some(e.body().into()),
                     };
                     if let Some(reply) = reply {
                         if let Err(close) = send(socket, state.send_patience, Message::Text(reply)).await {
@@ -723,7 +750,7 @@ async fn json_errors(response: Response) -> Response {
             }
         }
     };
-    let mut fixed = error_response(status, &message);
+    let mut fixed = error_response(status, &message, status_code(status), &[]);
     // Keep the other headers (`Allow` of a 405, …).
     for (name, value) in &parts.headers {
         if name != header::CONTENT_TYPE && name != header::CONTENT_LENGTH {

@@ -160,7 +160,7 @@ async fn play(
             .as_deref()
             .unwrap_or("medium")
             .parse()
-            .map_err(|e: trigonal_ai::UnknownLevel| ApiError::Internal(e.to_string()))?;
+            .map_err(|e: trigonal_ai::UnknownLevel| ApiError::Internal(e.to_string().into()))?;
         let history: Vec<String> = live.history.iter().map(|m| m.text.clone()).collect();
         // Within what its clock allows, if it has one running.
         let limit = live
@@ -180,7 +180,7 @@ async fn play(
                 Agent::Ai { level, ms: None },
                 seed(&claim.game, claim.ply),
             )
-            .map_err(|e| ApiError::Internal(e.to_string()))?,
+            .map_err(|e| ApiError::Internal(e.to_string().into()))?,
             seen: Vec::new(),
             used: Instant::now(),
         },
@@ -201,7 +201,7 @@ async fn play(
     let mut moot = false;
     let (mut kept, thought) = loop {
         tokio::select! {
-            done = &mut search => break done.map_err(|e| ApiError::Internal(format!("the search failed: {e}")))?,
+            done = &mut search => break done.map_err(|e| ApiError::Internal(format!("the search failed: {e}").into()))?,
             _ = renew.tick() => {
                 // A lease that cannot be renewed means the job is gone (the game changed), or the
                 // store is unreachable; either way the move is checked again when played.

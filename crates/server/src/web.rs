@@ -18,9 +18,10 @@ struct Assets;
 /// `index.html`, so the front end can route (`/game/{id}`, `/rules/{game}`). GET and HEAD only.
 pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     if method != Method::GET && method != Method::HEAD {
-        let mut response = ApiError::MethodNotAllowed(format!(
-            "{method} is not allowed here: pages and files are read with GET or HEAD"
-        ))
+        let mut response = ApiError::MethodNotAllowed(
+            format!("{method} is not allowed here: pages and files are read with GET or HEAD")
+                .into(),
+        )
         .into_response();
         response
             .headers_mut()
@@ -34,7 +35,7 @@ pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     }
     let last = path.rsplit('/').next().unwrap_or("");
     if last.contains('.') {
-        return ApiError::NotFound(format!("no file /{path}")).into_response();
+        return ApiError::NotFound(format!("no file /{path}").into()).into_response();
     }
     file("index.html", &headers).unwrap_or_else(|| {
         ApiError::NotFound("the front end is missing from this build (no web/index.html)".into())

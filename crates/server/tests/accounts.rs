@@ -59,6 +59,8 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
     )
     .await;
     assert_eq!(r.status, 409, "taken, ignoring case: {}", r.text);
+    assert_eq!(r.body["code"], "name-taken");
+    assert_eq!(r.body["params"], json!({"name": "ANN-1"}));
     // Behind a proxy speaking HTTPS the cookie is Secure.
     let r = send(
         &server,

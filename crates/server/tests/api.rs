@@ -171,6 +171,9 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
     let r = server.play("nope", &tokens[0], &legal[0], 0).await;
     assert_eq!(r.status, 404);
     r.error();
+    // Every error carries a stable code (docs/api.md), and the values its words name.
+    assert_eq!(r.body["code"], "no-game");
+    assert_eq!(r.body["params"], json!({"id": "nope"}));
     assert_eq!(server.get("/api/games/nope/ws").await.status, 404);
     let url = format!("ws://{}/api/games/nope/ws", server.addr);
     assert!(tokio_tungstenite::connect_async(url).await.is_err());
@@ -178,11 +181,13 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
     let r = server.get("/api/no/such/thing").await;
     assert_eq!(r.status, 404);
     r.error();
+    assert_eq!(r.body["code"], "not-found", "a kind's own code");
 
     // 403: a token of no seat, a missing token, the wrong seat's token.
     let r = server.play(&id, "not-a-token", &legal[0], 0).await;
     assert_eq!(r.status, 403);
     assert!(r.error().contains("token"));
+    assert_eq!(r.body["code"], "not-a-seat");
     let r = server
         .post(
             &format!("/api/games/{id}/moves"),
@@ -193,6 +198,7 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
     let r = server.play(&id, &tokens[1], &legal[0], 0).await;
     assert_eq!(r.status, 403);
     assert!(r.error().contains("not your turn"), "{}", r.error());
+    assert_eq!(r.body["code"], "not-your-turn");
 
     // 422: malformed, then well-formed but illegal, with the engine's reason.
     let r = server.play(&id, &tokens[0], "§§§", 0).await;
@@ -209,6 +215,7 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
     let r = server.play(&id, &tokens[1], &other_seat_move, 1).await;
     assert_eq!(r.status, 422);
     assert!(r.error().contains("illegal"), "{}", r.error());
+    assert_eq!(r.body["code"], "illegal-move");
 
     // 409: a ply that is not the current one (behind or ahead).
     let next = strings(&server.view(&id).await["legal"]);
@@ -216,6 +223,8 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
         let r = server.play(&id, &tokens[1], &next[0], ply).await;
         assert_eq!(r.status, 409, "ply {ply}");
         assert!(r.error().contains("ply 1"), "{}", r.error());
+        assert_eq!(r.body["code"], "moved-on");
+        assert_eq!(r.body["params"], json!({"ply": 1, "seen": ply}));
     }
 
     // 400: unknown game, options, seat count, level, malformed JSON, missing fields.

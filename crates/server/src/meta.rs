@@ -1,0 +1,91 @@
+//! `GET /api/meta`: the games on offer as their kits describe them, their rating pools, and the
+//! computer's levels with their time a move and their ratings where measured.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+use trigonal_ai::Level;
+
+/// `GET /api/meta`.
+#[derive(Debug, Serialize)]
+pub struct Meta {
+    games: Vec<MetaGame>,
+    /// The rating pools, in the games' order.
+    pools: Vec<MetaPool>,
+    /// Each computer level's rating per pool, where measured.
+    level_ratings: BTreeMap<String, BTreeMap<String, u32>>,
+    levels: Vec<String>,
+    /// Each level's time a move, in milliseconds.
+    level_ms: BTreeMap<String, u64>,
+}
+
+/// A rating pool: its id (as its game's kit names it), its game, and its number of players where
+/// the game has a pool per number.
+#[derive(Debug, Serialize)]
+pub(crate) struct MetaPool {
+    pub(crate) id: String,
+    game: &'static str,
+    players: Option<usize>,
+}
+
+/// The rating pools of the games, in their order: one per game, or one per number of players
+/// where the game's kit pools them apart. Each with its levels' ratings, where measured.
+pub(crate) fn pools() -> Vec<(MetaPool, Option<[u32; 5]>)> {
+    let mut pools: Vec<(MetaPool, Option<[u32; 5]>)> = Vec::new();
+    for g in trigonal_games::GAMES {
+        for n in g.players.0..=g.players.1 {
+            let id = (g.pool)(n);
+            if !pools.iter().any(|(p, _)| p.id == id) {
+                let pool = MetaPool {
+                    players: (id != g.id).then_some(n),
+                    id,
+                    game: g.id,
+                };
+                pools.push((pool, (g.level_ratings)(n)));
+            }
+        }
+    }
+    pools
+}
+
+#[derive(Debug, Serialize)]
+struct MetaGame {
+    id: &'static str,
+    name: &'static str,
+    players: [usize; 2],
+    variants: &'static [&'static str],
+    summary: &'static str,
+}
+
+/// The games and levels on offer.
+pub fn meta() -> Meta {
+    let pools = pools();
+    Meta {
+        level_ratings: pools
+            .iter()
+            .filter_map(|(p, ratings)| {
+                let levels = Level::ALL
+                    .iter()
+                    .map(ToString::to_string)
+                    .zip(*ratings.as_ref()?);
+                Some((p.id.clone(), levels.collect()))
+            })
+            .collect(),
+        games: trigonal_games::GAMES
+            .iter()
+            .map(|g| MetaGame {
+                id: g.id,
+                name: g.name,
+                players: [g.players.0, g.players.1],
+                variants: g.variants,
+                summary: g.summary,
+            })
+            .collect(),
+        pools: pools.into_iter().map(|(p, _)| p).collect(),
+        levels: Level::ALL.iter().map(ToString::to_string).collect(),
+        level_ms: Level::ALL
+            .iter()
+            .map(|l| (l.to_string(), l.budget().as_millis() as u64))
+            .collect(),
+    }
+}

@@ -1,0 +1,211 @@
+//! Players and their games: profiles with ratings by pool, leaderboards, the signed-in player's
+//! games, and a guest's games adopted by the account they sign in to.
+
+use serde::{Deserialize, Serialize};
+use trigonal_store::TokenDigest;
+
+use crate::accounts::SignedIn;
+use crate::change::{self, Command};
+use crate::error::ApiError;
+use crate::view::rfc3339;
+use crate::AppState;
+
+/// `GET /api/players/{name}`.
+#[derive(Debug, Serialize)]
+pub struct Profile {
+    name: String,
+    created: String,
+    ratings: std::collections::BTreeMap<String, PoolRating>,
+    games: Vec<String>,
+}
+
+/// A rating as shown.
+#[derive(Debug, Serialize)]
+pub struct PoolRating {
+    rating: f64,
+    deviation: f64,
+    games: u32,
+    provisional: bool,
+    /// `[unix ms, rating]` after each rated game, oldest first.
+    history: Vec<(i64, f64)>,
+}
+
+fn shown(r: &trigonal_ratings::Rating, history: Vec<(i64, f64)>) -> PoolRating {
+    PoolRating {
+        rating: r.rating.round(),
+        deviation: r.deviation.round(),
+        games: r.games,
+        provisional: r.provisional(),
+        history: history.into_iter().map(|(at, x)| (at, x.round())).collect(),
+    }
+}
+
+/// A player's profile: ratings by pool (with their history) and games, newest first.
+pub async fn profile(state: &AppState, name: &str) -> Result<Profile, ApiError> {
+    let account = state
+        .store
+        .account_by_name(name)
+        .await?
+        .ok_or_else(|| ApiError::NotFound(format!("no player named {name:?}").into()))?;
+    let mut ratings = std::collections::BTreeMap::new();
+    for row in state.store.ratings(&account.id).await? {
+        let history = state.store.rating_history(&account.id, &row.pool).await?;
+        ratings.insert(row.pool.clone(), shown(&row.rating, history));
+    }
+    let mut games: Vec<String> = Vec::new();
+    for (id, _) in state.store.account_seats(&account.id, MY_GAMES).await? {
+        if !games.contains(&id) {
+            games.push(id);
+        }
+    }
+    Ok(Profile {
+        name: account.name,
+        created: rfc3339(account.created),
+        ratings,
+        games,
+    })
+}
+
+/// `GET /api/leaderboard/{pool}`.
+#[derive(Debug, Serialize)]
+pub struct Leaderboard {
+    pool: String,
+    players: Vec<Ranked>,
+    provisional: Vec<Ranked>,
+}
+
+/// A line of a leaderboard.
+#[derive(Debug, Serialize)]
+pub struct Ranked {
+    name: String,
+    rating: f64,
+    deviation: f64,
+    games: u32,
+}
+
+/// The players of a pool, best first, those with provisional ratings apart. `pool` is a pool's
+/// id (`four-triangles-3`) or a game's (the pool of its fewest players).
+pub async fn leaderboard(state: &AppState, pool: &str) -> Result<Leaderboard, ApiError> {
+    // A game's id names its pool, or where it has several, the pool of its fewest players.
+    let pool = match trigonal_games::info(pool) {
+        Ok(g) => (g.pool)(g.players.0),
+        Err(_) => crate::meta::pools()
+            .into_iter()
+            .map(|(p, _)| p.id)
+            .find(|id| id == pool)
+            .ok_or_else(|| ApiError::NotFound(format!("no rating pool {pool:?}").into()))?,
+    };
+    let (mut players, mut provisional) = (Vec::new(), Vec::new());
+    for (name, r) in state.store.leaderboard(&pool, 200).await? {
+        let line = Ranked {
+            name,
+            rating: r.rating.round(),
+            deviation: r.deviation.round(),
+            games: r.games,
+        };
+        if r.provisional() {
+            provisional.push(line);
+        } else {
+            players.push(line);
+        }
+    }
+    Ok(Leaderboard {
+        pool,
+        players,
+        provisional,
+    })
+}
+
+/// How many of an account's games `GET /api/me/games` lists.
+const MY_GAMES: usize = 100;
+
+/// `GET /api/me/games`: a game of the signed-in player's, with the token of their seat for
+/// this browser.
+#[derive(Debug, Serialize)]
+pub struct MyGame {
+    id: String,
+    game: String,
+    name: String,
+    players: usize,
+    seat: u8,
+    token: String,
+    to_move: Option<u8>,
+    your_turn: bool,
+    over: bool,
+    updated: String,
+}
+
+/// `POST /api/me/games`: games this browser played as a guest, to keep.
+#[derive(Debug, Deserialize)]
+pub struct Adopt {
+    /// The games and their seat tokens.
+    pub games: Vec<Held>,
+}
+
+/// A game and the token of a seat in it.
+#[derive(Debug, Deserialize)]
+pub struct Held {
+    /// The game.
+    pub id: String,
+    /// The seat's token.
+    pub token: String,
+}
+
+/// The signed-in player's games, those where it is their turn first, each with a token for
+/// their seat in this browser (derived from the session's secret, so the same each time; its
+/// digest becomes one more key of the seat).
+pub async fn my_games(state: &AppState, signed_in: &SignedIn) -> Result<Vec<MyGame>, ApiError> {
+    let owner = &signed_in.account.id;
+    let mut games = Vec::new();
+    for (id, seat) in state.store.account_seats(owner, MY_GAMES).await? {
+        let token = TokenDigest::derive(&signed_in.secret, &format!("{id}/{seat}"));
+        let command = Command::Key {
+            seat,
+            owner: owner.clone(),
+            digest: TokenDigest::of(&token),
+        };
+        change::execute(state, &id, command).await?;
+        let game = change::find(state, &id).await?;
+        let live = game.state.lock().await;
+        let to_move = live.to_move();
+        games.push(MyGame {
+            name: trigonal_games::info(&live.game)
+                .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
+            game: live.game.clone(),
+            players: live.seats.len(),
+            id,
+            seat,
+            token,
+            to_move,
+            your_turn: to_move == Some(seat),
+            over: to_move.is_none(),
+            updated: rfc3339(live.updated),
+        });
+    }
+    // Stable: within each group, the order of the store (last changed first).
+    games.sort_by_key(|g| (!g.your_turn, g.over));
+    Ok(games)
+}
+
+/// Makes the seats of the tokens this browser holds (as a guest) the signed-in player's; then
+/// their games.
+pub async fn adopt(
+    state: &AppState,
+    signed_in: &SignedIn,
+    held: Adopt,
+) -> Result<Vec<MyGame>, ApiError> {
+    const MOST: usize = 200;
+    if held.games.len() > MOST {
+        return Err(ApiError::BadRequest(
+            format!("at most {MOST} games at once").into(),
+        ));
+    }
+    for Held { id, token } in held.games {
+        let command = Command::Own {
+            token,
+            owner: signed_in.account.id.clone(),
+        };
+        change::execute(state, &id, command).await?;
+    }
+    my_games(state, signed_in).await
+}
