@@ -335,8 +335,12 @@ mod tests {
                 let text = std::fs::read_to_string(path).unwrap();
                 for part in text.split("Reason::new(").skip(1) {
                     let part = part.trim_start();
-                    if let Some(rest) = part.strip_prefix('"') {
-                        given.insert(rest[..rest.find('"').unwrap()].to_string());
+                    let code = part.strip_prefix('"').and_then(|r| r.split('"').next());
+                    // A code is lower-case words joined by `-` (this file's mentions are not).
+                    if let Some(code) = code.filter(|c| {
+                        !c.is_empty() && c.bytes().all(|b| b.is_ascii_lowercase() || b == b'-')
+                    }) {
+                        given.insert(code.to_string());
                     }
                 }
             }

@@ -705,8 +705,9 @@ fn ms(d: Duration) -> i64 {
 
 /// For tests of this crate and the crates above it: stores of both kinds, fresh for each test.
 /// PostgreSQL databases are made on the server the environment variable `TRIGONAL_TEST_PG`
-/// names (`bash scripts/test` starts one).
-#[doc(hidden)]
+/// names (`bash scripts/test` starts one). Compiled only for tests: the `testing` feature, which
+/// the crates' test builds turn on, never a build of the product.
+#[cfg(any(test, feature = "testing"))]
 pub mod testing {
     /// A fresh store location of `kind`: `"sqlite"` (a file in a temporary folder, removed with
     /// this) or `"postgresql"` (a new, empty database).
