@@ -7,6 +7,7 @@
 //! It must not know any one game's rules, and it does no I/O: reading files, printing and
 //! networking belong to the command line and the server.
 
+pub mod canvas;
 pub mod dynamic;
 pub mod game;
 pub mod hash;
@@ -16,6 +17,7 @@ pub mod record;
 pub mod scene;
 pub mod seat;
 
+pub use canvas::Canvas;
 pub use dynamic::{DynGame, MoveClicks};
 pub use game::{quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT};
 pub use hash::mix64;

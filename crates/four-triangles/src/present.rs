@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use trigonal_core::{Fact, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Item, Scene, Seat, Shape};
 
 use crate::geometry::{real, Point, PointKind, Triangle, GEOMETRY};
 use crate::{End, FourTriangles, Move, Split, Version, MAX_TURNS};
@@ -287,53 +287,6 @@ fn text_places() -> Vec<(usize, usize)> {
         .collect()
 }
 
-struct Canvas {
-    cells: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn new() -> Canvas {
-        Canvas { cells: Vec::new() }
-    }
-
-    /// `text` centred on (`line`, `col`).
-    fn centre(&mut self, line: usize, col: usize, text: &str) {
-        let n = text.chars().count();
-        let start = (col + 1).saturating_sub(n.div_ceil(2));
-        while self.cells.len() <= line {
-            self.cells.push(Vec::new());
-        }
-        let row = &mut self.cells[line];
-        if row.len() < start + n {
-            row.resize(start + n, ' ');
-        }
-        for (i, ch) in text.chars().enumerate() {
-            row[start + i] = ch;
-        }
-    }
-
-    /// `ch` at (`line`, `col`) unless something is drawn there.
-    fn mark(&mut self, line: usize, col: usize, ch: char) {
-        while self.cells.len() <= line {
-            self.cells.push(Vec::new());
-        }
-        let row = &mut self.cells[line];
-        if row.len() <= col {
-            row.resize(col + 1, ' ');
-        }
-        if row[col] == ' ' {
-            row[col] = ch;
-        }
-    }
-
-    fn text(&self) -> String {
-        self.cells
-            .iter()
-            .map(|l| l.iter().collect::<String>().trim_end().to_string() + "\n")
-            .collect()
-    }
-}
-
 pub(crate) fn diagram(g: &FourTriangles) -> String {
     let places = text_places();
     let mut canvas = Canvas::new();
@@ -348,7 +301,7 @@ pub(crate) fn diagram(g: &FourTriangles) -> String {
         let (top, bottom) = if a.0 <= b.0 { (a, b) } else { (b, a) };
         if top.0 == bottom.0 {
             for c in top.1.min(bottom.1) + 3..top.1.max(bottom.1) - 1 {
-                canvas.mark(top.0, c, '-');
+                canvas.mark(top.0 as i32, c as i32, '-');
             }
             continue;
         }
@@ -358,11 +311,12 @@ pub(crate) fn diagram(g: &FourTriangles) -> String {
         for r in (top.0 + 2..bottom.0).filter(|&r| r != middle && r != middle + 1) {
             let t = (r as f64 - r0) / (r1 - r0);
             let c = top.1 as f64 + t * (bottom.1 as f64 - top.1 as f64);
-            canvas.mark(r, c.round() as usize, ch);
+            canvas.mark(r as i32, c.round() as i32, ch);
         }
     }
     for p in Point::all() {
         let (line, col) = places[p.index()];
+        let (line, col) = (line as i32, col as i32);
         canvas.centre(line, col, &format!(" {} ", p.name()));
         let below = match g.figure(p) {
             Some(f) => format!("{}:{}", f.owner.0 + 1, f.stones),

@@ -1,7 +1,7 @@
 //! How a position of The Triangle Game looks: the scene for the browser, the text diagram for the
 //! terminal, and the clicks that make each action.
 
-use trigonal_core::{Fact, Game, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Game, Item, Scene, Seat, Shape};
 
 use crate::board::{Triangle, Vertex, BOARD};
 use crate::layout::{Lattice, Pointing, Territory};
@@ -264,38 +264,6 @@ const COL: i32 = 3;
 const LINE: i32 = 2;
 /// The column of lattice x = 0 (the board's middle) and the left margin for row numbers.
 const MIDDLE: i32 = 8 * COL + 4;
-
-struct Canvas {
-    lines: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn new() -> Canvas {
-        Canvas { lines: Vec::new() }
-    }
-
-    fn put(&mut self, line: i32, col: i32, text: &str) {
-        let line = line as usize;
-        if self.lines.len() <= line {
-            self.lines.resize(line + 1, Vec::new());
-        }
-        let row = &mut self.lines[line];
-        for (i, ch) in text.chars().enumerate() {
-            let c = (col + i as i32) as usize;
-            if row.len() <= c {
-                row.resize(c + 1, ' ');
-            }
-            row[c] = ch;
-        }
-    }
-
-    fn text(&self) -> String {
-        self.lines
-            .iter()
-            .map(|l| l.iter().collect::<String>().trim_end().to_string() + "\n")
-            .collect()
-    }
-}
 
 /// Line and column of a lattice point's name (the name's last character).
 fn text_pos(at: Lattice) -> (i32, i32) {

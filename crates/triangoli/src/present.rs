@@ -1,7 +1,7 @@
 //! How a Triangoli position looks: the scene for the browser, the text diagram for the terminal,
 //! and the clicks that make each move.
 
-use trigonal_core::{Fact, Game, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Game, Item, Scene, Seat, Shape};
 
 use crate::geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS};
 use crate::{Move, Phase, Triangoli};
@@ -235,36 +235,14 @@ const COL: i32 = 4;
 const ROW: i32 = 4;
 const MARGIN: i32 = 2;
 
-struct Canvas {
-    cells: Vec<Vec<char>>,
-}
-
-impl Canvas {
-    fn put(&mut self, row: i32, col: i32, text: &str) {
-        for (i, ch) in text.chars().enumerate() {
-            let c = (col + MARGIN + i as i32) as usize;
-            let line = &mut self.cells[row as usize];
-            if c < line.len() {
-                line[c] = ch;
-            }
-        }
-    }
-
-    /// `text` centred on column `col`.
-    fn centre(&mut self, row: i32, col: i32, text: &str) {
-        self.put(row, col - (text.chars().count() as i32 - 1) / 2, text);
-    }
-}
-
 fn text_pos(p: Point) -> (i32, i32) {
     let (x, y) = p.xy();
     ((5 - y as i32) * ROW, x as i32 * COL)
 }
 
 pub(crate) fn diagram(g: &Triangoli) -> String {
-    let mut canvas = Canvas {
-        cells: vec![vec![' '; (8 * COL + 2 * MARGIN + 2) as usize]; (4 * ROW + 1) as usize],
-    };
+    // Columns start MARGIN in, so that text centred on the leftmost points fits.
+    let mut canvas = Canvas::new();
     let c3 = point("c3");
     let is_sector_line = |a: Point, b: Point| {
         let on_outline = |p: Point| GEOMETRY.adjacent[p.0 as usize].count_ones() < 6;
@@ -296,7 +274,7 @@ pub(crate) fn diagram(g: &Triangoli) -> String {
             let solid = is_sector_line(pa, pb);
             if ra == rb {
                 for c in ca.min(cb) + 2..ca.max(cb) - 1 {
-                    canvas.put(ra, c, if solid { "-" } else { "." });
+                    canvas.put(ra, MARGIN + c, if solid { "-" } else { "." });
                 }
             } else {
                 let (top, bottom) = if ra < rb {
@@ -311,7 +289,7 @@ pub(crate) fn diagram(g: &Triangoli) -> String {
                         (true, 1) => "\\",
                         _ => "/",
                     };
-                    canvas.put(top.0 + k, top.1 + dc * k, ch);
+                    canvas.put(top.0 + k, MARGIN + top.1 + dc * k, ch);
                 }
             }
         }
@@ -338,30 +316,26 @@ pub(crate) fn diagram(g: &Triangoli) -> String {
         } else {
             (band_top + 1, band_top + 2)
         };
-        canvas.centre(number_row, col, &t.number().to_string());
+        canvas.centre(number_row, MARGIN + col, &t.number().to_string());
         let c = g.cells[t.0 as usize];
         let content = if c == [0, 0] {
             String::new()
         } else {
             format!("{}|{}", c[0], c[1])
         };
-        canvas.centre(count_row, col, &content);
+        canvas.centre(count_row, MARGIN + col, &content);
     }
     for p in Point::all() {
         let (r, c) = text_pos(p);
-        canvas.put(r, c - 1, &p.name());
+        canvas.put(r, MARGIN + c - 1, &p.name());
     }
     for seat in 0..2 {
         if let Some(p) = g.pawn[seat] {
             let (r, c) = text_pos(p);
-            canvas.put(r, c - 1, &format!("@{}", seat + 1));
+            canvas.put(r, MARGIN + c - 1, &format!("@{}", seat + 1));
         }
     }
-    let mut out: String = canvas
-        .cells
-        .iter()
-        .map(|line| line.iter().collect::<String>().trim_end().to_string() + "\n")
-        .collect();
+    let mut out = canvas.text();
     out.push_str(
         "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
     );
