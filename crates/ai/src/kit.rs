@@ -8,14 +8,14 @@
 //! Each game's crate implements it (`kit.rs`); the registry (`trigonal-games`) lists the kits,
 //! and everything above it — server, command line, arena — asks the kit, never a game by name.
 
-use trigonal_core::Game;
+use trigonal_core::Present;
 
 use crate::player::Player;
 use crate::solve::Solver;
 use crate::{roster, Budget, Level};
 
 /// What a game hands Trigonal beyond its rules; see the module documentation.
-pub trait Kit: Game {
+pub trait Kit: Present {
     /// One line about the game, for the lobby and the command line's help.
     const SUMMARY: &'static str;
 

@@ -10,7 +10,7 @@ use std::fmt;
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
-use trigonal_core::{DynGame, Game, Seat};
+use trigonal_core::{DynGame, Game, Present, Seat};
 
 use crate::alphabeta::AlphaBeta;
 use crate::knowledge::Knowledge;
@@ -295,7 +295,7 @@ impl<G: Game, K: Knowledge<G>> Exact<G, K> {
     }
 }
 
-impl<G: Game, K: Knowledge<G>> Solver for Exact<G, K> {
+impl<G: Present, K: Knowledge<G>> Solver for Exact<G, K> {
     fn measure(&self) -> &'static str {
         self.measure
     }

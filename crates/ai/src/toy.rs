@@ -7,7 +7,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use trigonal_core::{Game, NotationError, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{Game, NotationError, Options, OptionsError, Outcome, Seat};
 
 /// The pile, and whose turn it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,15 +76,6 @@ impl Game for Pile {
     }
     fn position_hash(&self) -> u64 {
         u64::from(self.stones) * 2 + u64::from(self.to_move)
-    }
-    fn scene(&self) -> Scene {
-        Scene::default()
-    }
-    fn diagram(&self) -> String {
-        format!("{} stones", self.stones)
-    }
-    fn clicks(&self, mv: Take) -> Vec<String> {
-        vec![mv.to_string()]
     }
 }
 
@@ -192,14 +183,5 @@ impl Game for Choice {
         // own in a test's table (the table indexes by the low bits).
         let code = |pick: Option<u8>| pick.map_or(0, |p| u64::from(p) + 1);
         code(self.row) * 16 + code(self.column)
-    }
-    fn scene(&self) -> Scene {
-        Scene::default()
-    }
-    fn diagram(&self) -> String {
-        format!("row {:?}, column {:?}", self.row, self.column)
-    }
-    fn clicks(&self, mv: Pick) -> Vec<String> {
-        vec![mv.to_string()]
     }
 }

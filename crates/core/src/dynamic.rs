@@ -4,6 +4,7 @@
 use std::any::Any;
 
 use crate::game::{Game, MoveError, Options};
+use crate::present::Present;
 use crate::scene::Scene;
 use crate::seat::{Outcome, Seat};
 
@@ -46,7 +47,7 @@ pub trait DynGame: Send + Sync {
 }
 
 /// A legal move as a front end offers it: its canonical text, the scene ids clicked to make it
-/// ([`Game::clicks`]) and the step each click makes ([`Game::click_steps`]).
+/// ([`Present::clicks`]) and the step each click makes ([`Present::click_steps`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveClicks {
     /// The move, canonical text.
@@ -57,7 +58,7 @@ pub struct MoveClicks {
     pub steps: Vec<&'static str>,
 }
 
-impl<G: Game> DynGame for G {
+impl<G: Present> DynGame for G {
     fn id(&self) -> &'static str {
         G::ID
     }
@@ -93,10 +94,10 @@ impl<G: Game> DynGame for G {
         Game::position_hash(self)
     }
     fn scene(&self) -> Scene {
-        Game::scene(self)
+        Present::scene(self)
     }
     fn diagram(&self) -> String {
-        Game::diagram(self)
+        Present::diagram(self)
     }
     fn legal_clicks(&self) -> Vec<MoveClicks> {
         let mut moves = Vec::new();

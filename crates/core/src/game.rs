@@ -4,7 +4,6 @@ use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::str::FromStr;
 
-use crate::scene::Scene;
 use crate::seat::{Outcome, Seat};
 
 /// The options a game is created with: the number of players and a variant, where the game has
@@ -165,24 +164,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn why_illegal(&self, mv: Self::Move) -> String {
         let _ = mv;
         "not a legal move in this position".to_string()
-    }
-
-    /// The position as a [`Scene`] for a front end to draw.
-    fn scene(&self) -> Scene;
-
-    /// The position drawn as plain text for a terminal: the board, whose turn it is, reserves and
-    /// scores. Lines end in `\n`; no colour codes.
-    fn diagram(&self) -> String;
-
-    /// The scene item ids a player clicks, in order, to make `mv` (a legal move).
-    fn clicks(&self, mv: Self::Move) -> Vec<String>;
-
-    /// The step of the turn each click of [`Game::clicks`] makes (`move`, `place`, `exchange`),
-    /// one per click, named for the front end's hint of what to do next. Moves that share their
-    /// first clicks name those steps alike. By default none (the front end's generic hint).
-    fn click_steps(&self, mv: Self::Move) -> Vec<&'static str> {
-        let _ = mv;
-        Vec::new()
     }
 
     /// Parses `text` and checks it against the legal moves: the move, or why it cannot be played.

@@ -1,9 +1,11 @@
 //! The ground every Trigonal game stands on.
 //!
-//! This crate defines what a game *is* to the rest of Trigonal: the [`Game`] trait (seat to move,
-//! legal moves written into a caller's buffer, playing a move, the outcome, one canonical text per
-//! move, a 64-bit position hash, a [`Scene`] to draw), its object-safe face [`DynGame`] for code
-//! that picks a game by id at run time, game [`Record`]s, [`perft`] and uniform random playouts.
+//! This crate defines what a game *is* to the rest of Trigonal: the [`Game`] trait, its rules (seat
+//! to move, legal moves written into a caller's buffer, playing a move, the outcome, one canonical
+//! text per move, a 64-bit position hash), and apart from them [`Present`], how a position is
+//! shown (a [`Scene`] to draw, a diagram drawn on a [`Canvas`], the clicks of a move); their
+//! object-safe face [`DynGame`] for code that picks a game by id at run time, game [`Record`]s,
+//! [`perft`] and uniform random playouts.
 //! It must not know any one game's rules, and it does no I/O: reading files, printing and
 //! networking belong to the command line and the server.
 
@@ -13,6 +15,7 @@ pub mod game;
 pub mod hash;
 pub mod perft;
 pub mod playout;
+pub mod present;
 pub mod record;
 pub mod scene;
 pub mod seat;
@@ -23,6 +26,7 @@ pub use game::{quoted, Game, MoveError, NotationError, Options, OptionsError, MO
 pub use hash::mix64;
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};
+pub use present::Present;
 pub use record::{Record, RecordError};
 pub use scene::{Fact, ForDisplay, Item, Scene, Shape};
 pub use seat::{Outcome, Seat, Seats};

@@ -1,6 +1,6 @@
 //! A position described as a scene: shapes with ids in board coordinates, which a front end draws
 //! without knowing any rule. Each legal move is then the sequence of item ids a player clicks
-//! ([`crate::Game::clicks`]).
+//! ([`crate::Present::clicks`]).
 //!
 //! Coordinates are SVG-like: x to the right, y downwards, in any unit the game likes; `view_box`
 //! says which rectangle to show. `class` words say what an item is (`triangle`, `pawn`,

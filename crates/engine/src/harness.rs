@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use trigonal_ai::{DynPlayer, Player, Thought};
 use trigonal_clock::{Clock, Control};
-use trigonal_core::{DynGame, Game};
+use trigonal_core::{DynGame, Present};
 
 /// The longest line an engine may write, in bytes.
 pub const LINE_LIMIT: usize = 64 * 1024;
@@ -323,7 +323,7 @@ fn any_move(position: &dyn DynGame) -> String {
         .expect("a position to move in has a legal move")
 }
 
-impl<G: Game> Player<G> for EnginePlayer {
+impl<G: Present> Player<G> for EnginePlayer {
     fn think(&mut self, position: &G) -> Thought<G::Move> {
         let text = self.choose(position).unwrap_or_else(|_| any_move(position));
         let mv = text

@@ -19,7 +19,7 @@ pub mod knowledge;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Seat, Seats};
 
 use geometry::Bits;
 pub use geometry::{Geometry, Point, PointKind, Rotation, Triangle, Version, GEOMETRY, POINTS};
@@ -919,22 +919,6 @@ impl Game for FourTriangles {
 
     fn why_illegal(&self, mv: Move) -> String {
         self.explain(mv)
-    }
-
-    fn scene(&self) -> Scene {
-        present::scene(self)
-    }
-
-    fn diagram(&self) -> String {
-        present::diagram(self)
-    }
-
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        present::click_steps(mv)
-    }
-
-    fn clicks(&self, mv: Move) -> Vec<String> {
-        present::clicks(mv)
     }
 }
 

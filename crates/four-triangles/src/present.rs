@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use trigonal_core::{Canvas, Fact, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Item, Present, Scene, Seat, Shape};
 
 use crate::geometry::{real, Point, PointKind, Triangle, GEOMETRY};
 use crate::{End, FourTriangles, Move, Split, Version, MAX_TURNS};
@@ -65,7 +65,7 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
-/// The step each click of `mv` makes (see `Game::click_steps`): the opening single; else a
+/// The step each click of `mv` makes (see `Present::click_steps`): the opening single; else a
 /// turn's start (a figure, a triangle, `bring`, `split` or `pass`), then what that action asks
 /// for.
 pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
@@ -384,5 +384,23 @@ pub(crate) fn explain_end(end: End) -> String {
             "Game over: the position occurred for the third time; a draw.\n".to_string()
         }
         End::TurnLimit => format!("Game over: the {MAX_TURNS}th turn is over; a draw.\n"),
+    }
+}
+
+impl Present for FourTriangles {
+    fn scene(&self) -> Scene {
+        scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        click_steps(mv)
+    }
+
+    fn clicks(&self, mv: Move) -> Vec<String> {
+        clicks(mv)
     }
 }

@@ -4,6 +4,7 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use trigonal_core::Present;
 use trigonal_core::{Game, Options, Record, Seat};
 use trigonal_four_triangles::{
     stones_for, End, FourTriangles, Move, Point, Setup, Triangle, Version, MARKERS, MAX_TURNS,

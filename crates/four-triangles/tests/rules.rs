@@ -1,5 +1,6 @@
 //! Hand-made positions for each rule of `rules/four-triangles.md`, with exact expectations.
 
+use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Options, Outcome, Seat, Seats};
 use trigonal_four_triangles::{End, Figure, FourTriangles, Move, Point, Setup, Triangle, Version};
 

@@ -18,7 +18,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use trigonal_core::{
-    mix64, ForDisplay, Game, NotationError, Options, OptionsError, Outcome, Scene, Seat, Seats,
+    mix64, ForDisplay, Game, NotationError, Options, OptionsError, Outcome, Seat, Seats,
 };
 
 /// The rows, top to bottom: row `i` holds `i + 1` points at the start.
@@ -164,21 +164,5 @@ impl Game for Toy {
             (b'a' + mv.row) as char,
             self.rows[mv.row as usize]
         )
-    }
-
-    fn scene(&self) -> Scene {
-        present::scene(self)
-    }
-
-    fn diagram(&self) -> String {
-        present::diagram(self)
-    }
-
-    fn clicks(&self, mv: Take) -> Vec<String> {
-        vec![mv.to_string()]
-    }
-
-    fn click_steps(&self, _: Take) -> Vec<&'static str> {
-        vec!["take"]
     }
 }

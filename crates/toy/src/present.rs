@@ -2,7 +2,7 @@
 //! and name the move that takes them), those taken drawn faintly, the last move's marked; the text
 //! diagram shows rows of `o` and `.`.
 
-use trigonal_core::{Item, Scene, Shape};
+use trigonal_core::{Item, Present, Scene, Shape};
 
 use crate::{Take, Toy, ROWS};
 
@@ -82,4 +82,22 @@ pub(crate) fn diagram(g: &Toy) -> String {
         out.push('\n');
     }
     out
+}
+
+impl Present for Toy {
+    fn scene(&self) -> Scene {
+        scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn clicks(&self, mv: Take) -> Vec<String> {
+        vec![mv.to_string()]
+    }
+
+    fn click_steps(&self, _: Take) -> Vec<&'static str> {
+        vec!["take"]
+    }
 }

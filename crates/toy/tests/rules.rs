@@ -1,6 +1,7 @@
 //! The toy's rules, worked out by hand: move counts, the winner, notation and its refusals.
 
 use proptest::prelude::*;
+use trigonal_core::Present;
 use trigonal_core::{perft, Game, Options, Seat};
 use trigonal_toy::{Take, Toy};
 

@@ -21,7 +21,7 @@ pub mod layout;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat, Seats};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Seat, Seats};
 
 pub use board::{Board, Triangle, Vertex, BOARD};
 pub use colour::Colour;
@@ -593,21 +593,5 @@ impl Game for TriangleGame {
 
     fn why_illegal(&self, mv: Move) -> String {
         self.explain(mv)
-    }
-
-    fn scene(&self) -> Scene {
-        present::scene(self)
-    }
-
-    fn diagram(&self) -> String {
-        present::diagram(self)
-    }
-
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        present::click_steps(mv)
-    }
-
-    fn clicks(&self, mv: Move) -> Vec<String> {
-        present::clicks(mv)
     }
 }

@@ -1,7 +1,7 @@
 //! How a position of The Triangle Game looks: the scene for the browser, the text diagram for the
 //! terminal, and the clicks that make each action.
 
-use trigonal_core::{Canvas, Fact, Game, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Game, Item, Present, Scene, Seat, Shape};
 
 use crate::board::{Triangle, Vertex, BOARD};
 use crate::layout::{Lattice, Pointing, Territory};
@@ -52,7 +52,7 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
-/// The step each click of `mv` makes (see `Game::click_steps`): a turn's placement (a pool
+/// The step each click of `mv` makes (see `Present::click_steps`): a turn's placement (a pool
 /// stone, then its vertex), then its actions (a slide's stone then its end, a pickup's vertex).
 pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
     match mv {
@@ -489,5 +489,23 @@ fn turn_text(g: &TriangleGame) -> String {
                 scores[0], scores[1], scores[2]
             )
         }
+    }
+}
+
+impl Present for TriangleGame {
+    fn scene(&self) -> Scene {
+        scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        click_steps(mv)
+    }
+
+    fn clicks(&self, mv: Move) -> Vec<String> {
+        clicks(mv)
     }
 }

@@ -3,6 +3,7 @@
 mod common;
 
 use std::collections::HashSet;
+use trigonal_core::Present;
 
 use common::{play, position_b};
 use rand::rngs::SmallRng;

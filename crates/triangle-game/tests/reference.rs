@@ -7,6 +7,7 @@ use common::reference::Model;
 use common::{legal, position_a, position_b};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use trigonal_core::Present;
 use trigonal_core::{perft, Game};
 use trigonal_triangle_game::{Move, TriangleGame};
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{legal, legal_of, play, position, position_b, position_taking, sorted, v};
+use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Options, Seat, Seats};
 use trigonal_triangle_game::{Colour, Phase, Triangle, TriangleGame};
 

@@ -17,7 +17,7 @@ pub mod knowledge;
 pub mod moves;
 mod present;
 
-use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{mix64, ForDisplay, Game, Options, OptionsError, Outcome, Seat};
 
 pub use geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS, TRIANGLES};
 pub use moves::{Exchange, Move};
@@ -826,22 +826,6 @@ impl Game for Triangoli {
 
     fn why_illegal(&self, mv: Move) -> String {
         self.explain(mv)
-    }
-
-    fn scene(&self) -> Scene {
-        present::scene(self)
-    }
-
-    fn diagram(&self) -> String {
-        present::diagram(self)
-    }
-
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        present::click_steps(mv)
-    }
-
-    fn clicks(&self, mv: Move) -> Vec<String> {
-        present::clicks(mv)
     }
 }
 

@@ -1,7 +1,7 @@
 //! How a Triangoli position looks: the scene for the browser, the text diagram for the terminal,
 //! and the clicks that make each move.
 
-use trigonal_core::{Canvas, Fact, Game, Item, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Fact, Game, Item, Present, Scene, Seat, Shape};
 
 use crate::geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS};
 use crate::{Move, Phase, Triangoli};
@@ -57,7 +57,7 @@ pub(crate) fn clicks(mv: Move) -> Vec<String> {
     }
 }
 
-/// The step each click of `mv` makes (see `Game::click_steps`).
+/// The step each click of `mv` makes (see `Present::click_steps`).
 pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
     match mv {
         Move::Setup(_) => vec!["setup"],
@@ -400,6 +400,24 @@ pub(crate) fn explain_result(g: &Triangoli) -> String {
     };
     out.push_str(&result);
     out
+}
+
+impl Present for Triangoli {
+    fn scene(&self) -> Scene {
+        scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        click_steps(mv)
+    }
+
+    fn clicks(&self, mv: Move) -> Vec<String> {
+        clicks(mv)
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use trigonal_core::Present;
 use trigonal_core::{Game, Options, Record, Seat};
 use trigonal_triangoli::{Move, Triangle, Triangoli, CYLINDERS};
 

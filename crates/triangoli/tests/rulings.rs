@@ -1,5 +1,6 @@
 //! Hand-worked positions, one for each ruling of `rules/triangoli.md`.
 
+use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Outcome, Seat};
 use trigonal_triangoli::{Point, Triangoli, TRIANGLES};
 

@@ -40,7 +40,7 @@ mod present;
 
 use std::fmt;
 
-use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Scene, Seat};
+use trigonal_core::{mix64, Game, Options, OptionsError, Outcome, Seat};
 
 pub use geometry::{Cell, Orientation, Triangle};
 
@@ -626,21 +626,5 @@ impl Game for Triangular {
 
     fn why_illegal(&self, cell: Cell) -> String {
         self.explain(cell)
-    }
-
-    fn scene(&self) -> Scene {
-        present::scene(self)
-    }
-
-    fn diagram(&self) -> String {
-        present::diagram(self)
-    }
-
-    fn click_steps(&self, _: Cell) -> Vec<&'static str> {
-        vec!["place"]
-    }
-
-    fn clicks(&self, cell: Cell) -> Vec<String> {
-        vec![present::cell_id(cell)]
     }
 }

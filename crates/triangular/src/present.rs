@@ -1,7 +1,7 @@
 //! How a Triangular position looks: the scene for the browser, the text diagram for the terminal,
 //! and the click that makes each move.
 
-use trigonal_core::{Fact, Game, Item, Scene, Seat, Shape};
+use trigonal_core::{Fact, Game, Item, Present, Scene, Seat, Shape};
 
 use crate::{colour, Cell, Formed, Piece, Triangular};
 
@@ -307,6 +307,24 @@ pub(crate) fn explain_state(g: &Triangular) -> String {
         std::cmp::Ordering::Equal => {
             format!("Game over: all 48 pieces placed; a draw at {w} points each.\n")
         }
+    }
+}
+
+impl Present for Triangular {
+    fn scene(&self) -> Scene {
+        scene(self)
+    }
+
+    fn diagram(&self) -> String {
+        diagram(self)
+    }
+
+    fn click_steps(&self, _: Cell) -> Vec<&'static str> {
+        vec!["place"]
+    }
+
+    fn clicks(&self, cell: Cell) -> Vec<String> {
+        vec![cell_id(cell)]
     }
 }
 

@@ -3,6 +3,7 @@
 //! text reproduces it.
 
 use proptest::prelude::*;
+use trigonal_core::Present;
 use trigonal_core::{Game, Seat, Shape};
 use trigonal_triangular::{Cell, Triangular};
 

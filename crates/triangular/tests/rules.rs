@@ -6,6 +6,7 @@
 //! `from_pieces`, which needs every piece joined to the red piece by sides, so most of them hold
 //! "filler" pieces that only make the chain; each test says why the fillers change nothing.
 
+use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Options, Outcome, Seat};
 use trigonal_triangular::{Cell, Orientation, Piece, Triangle, Triangular};
 

@@ -3,6 +3,7 @@
 
 pub mod reference;
 
+use trigonal_core::Present;
 use trigonal_core::{Game, Seat};
 use trigonal_triangle_game::{Colour, TriangleGame, Vertex, POOL_START};
 
