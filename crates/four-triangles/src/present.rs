@@ -37,53 +37,6 @@ fn turn_id(t: Triangle, sign: char) -> String {
     format!("turn-{}{sign}", t.letter())
 }
 
-/// The clicks that make `mv`: a point for the opening single; `bring`, then the two points;
-/// the triangle (its letter, a tap on it), then a way to turn it (`turn-T+`); the figure's
-/// point then its target; `split`, the figure's point, then the new figures' points (a double's
-/// point clicked twice, first); `pass`. Since moves start with a point, a triangle or a button,
-/// and the figure on the split point fixes how many points follow, no sequence is a prefix of
-/// another.
-pub(crate) fn clicks(mv: Move) -> Vec<String> {
-    let name = |p: Point| p.name().to_string();
-    match mv {
-        Move::Place(p) => vec![name(p)],
-        Move::BringIn(a, b) => vec!["bring".into(), name(a), name(b)],
-        Move::Turn(t, r) => vec![t.letter().to_string(), turn_id(t, r.sign())],
-        Move::Figure { from, to } => vec![name(from), name(to)],
-        Move::Split { from, into } => {
-            let mut v = vec!["split".into(), name(from)];
-            match into {
-                Split::TwoSingles(a, b) => v.extend([name(a), name(b)]),
-                Split::DoubleAndSingle { double, single } => {
-                    v.extend([name(double), name(double), name(single)])
-                }
-                Split::ThreeSingles(a, b, c) => v.extend([name(a), name(b), name(c)]),
-            }
-            v
-        }
-        Move::Pass => vec!["pass".into()],
-    }
-}
-
-/// The step each click of `mv` makes (see `Present::click_steps`): the opening single; else a
-/// turn's start (a figure, a triangle, `bring`, `split` or `pass`), then what that action asks
-/// for.
-pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
-    match mv {
-        Move::Place(_) => vec!["opening"],
-        Move::BringIn(..) => vec!["start", "bring", "bring"],
-        Move::Turn(..) => vec!["start", "turn"],
-        Move::Pass => vec!["start"],
-        Move::Figure { .. } => vec!["start", "target"],
-        Move::Split { .. } => {
-            let len = clicks(mv).len();
-            let mut steps = vec!["start", "split-from"];
-            steps.resize(len, "split-to");
-            steps
-        }
-    }
-}
-
 fn circle(center: [f32; 2], radius: f32) -> Shape {
     Shape::Circle { center, radius }
 }
@@ -120,151 +73,6 @@ fn last_move(g: &FourTriangles) -> LastMove {
     last
 }
 
-pub(crate) fn scene(g: &FourTriangles) -> Scene {
-    let geo = &*GEOMETRY;
-    let last = last_move(g);
-    let mut items = Vec::new();
-    for t in Triangle::ALL {
-        let corners = (1..=3).map(|n| at(Point::new(t, n))).collect();
-        let turned = if last.turned == Some(t) { " last" } else { "" };
-        items.push(Item::new(
-            t.letter().to_string(),
-            Shape::Polygon { points: corners },
-            format!("triangle triangle-{}{turned}", t.letter()),
-        ));
-    }
-    for line in &geo.lines {
-        items.push(Item::decoration(
-            Shape::Line {
-                from: at(line[0]),
-                to: at(line[2]),
-            },
-            "line",
-        ));
-    }
-    if g.version() == Version::Full {
-        // Warps: rings round the big corners and the constellations, and beside each end of a
-        // straight warp the name of the point the line goes on from.
-        for p in Point::all().filter(|p| geo.warps[p.index()] != 0) {
-            let class = if geo.big_corners & p.bit() != 0 {
-                "warp big-corner"
-            } else {
-                "warp constellation"
-            };
-            items.push(Item::decoration(circle(at(p), 28.0), class));
-            if let Some(partner) = geo.straight_warp[p.index()] {
-                // Beside the point, away from its triangle's middle.
-                let [x, y] = at(p);
-                let [cx, cy] = at(p.triangle().middle());
-                let (dx, dy) = (x - cx, y - cy);
-                let len = (dx * dx + dy * dy).sqrt();
-                items.push(
-                    Item::decoration(
-                        Shape::Text {
-                            at: [x + 44.0 * dx / len, y + 44.0 * dy / len],
-                            text: format!("⇄{partner}"),
-                            size: 13.0,
-                        },
-                        "straight-warp",
-                    )
-                    .with_label(partner.name()),
-                );
-            }
-        }
-    }
-    for p in Point::all() {
-        let kind = match p.kind() {
-            PointKind::Middle => "middle",
-            PointKind::Corner => "corner",
-            PointKind::Median => "median",
-        };
-        items.push(Item::new(
-            p.name(),
-            circle(at(p), 14.0),
-            format!("point {kind}"),
-        ));
-        let [x, y] = at(p);
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [x + 24.0, y - 16.0],
-                text: p.name().to_string(),
-                size: 12.0,
-            },
-            "point-name coordinate",
-        ));
-    }
-    if let Some(p) = last.left {
-        items.push(Item::decoration(circle(at(p), 20.0), "last-left"));
-    }
-    for p in Point::all() {
-        if let Some(f) = g.figure(p) {
-            let arrived = if last.arrived & p.bit() != 0 {
-                " last"
-            } else {
-                ""
-            };
-            items.push(
-                Item::new(
-                    p.name(),
-                    circle(at(p), 12.0 + 4.0 * f.stones as f32),
-                    format!("figure p{} stones{}{arrived}", f.owner.0, f.stones),
-                )
-                .with_label(f.stones.to_string()),
-            );
-        }
-    }
-    let mut facts = vec![
-        Fact::new("version", None, g.version().name()),
-        Fact::new("turn", None, format!("{}/{MAX_TURNS}", g.turn_number())),
-        Fact::new("supply", None, g.supply()),
-    ];
-    for s in 0..g.players {
-        let seat = Seat(s);
-        facts.push(Fact::new("markers", Some(s), g.markers(seat)));
-        if g.is_out(seat) {
-            facts.push(Fact::new("out", Some(s), ""));
-        }
-        if g.turned_last(seat) {
-            facts.push(Fact::new("turned-last-turn", Some(s), ""));
-        }
-    }
-    if g.just_turned() {
-        facts.push(Fact::new("turn-just-before", None, ""));
-    }
-    match g.end() {
-        None => facts.push(Fact::new("to-move", Some(g.to_move), "")),
-        Some(End::Middles(s)) => facts.push(Fact::new("winner", Some(s.0), "middles")),
-        Some(End::Triangle(s, t)) => facts.push(Fact::new(
-            "winner",
-            Some(s.0),
-            format!("triangle {}", t.letter()),
-        )),
-        Some(End::LastLeft(s)) => facts.push(Fact::new("winner", Some(s.0), "last-left")),
-        Some(End::Repetition) => facts.push(Fact::new("draw", None, "repetition")),
-        Some(End::TurnLimit) => facts.push(Fact::new("draw", None, "turn-limit")),
-    }
-    let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
-    for p in Point::all() {
-        let [x, y] = at(p);
-        x0 = x0.min(x);
-        y0 = y0.min(y);
-        x1 = x1.max(x);
-        y1 = y1.max(y);
-    }
-    let margin = 60.0;
-    Scene {
-        view_box: [
-            x0 - margin,
-            y0 - margin,
-            x1 - x0 + 2.0 * margin,
-            y1 - y0 + 2.0 * margin,
-        ],
-        items,
-        facts,
-        pannable: false,
-    }
-}
-
 /// Text layout: columns and lines per real unit, and how far apart the triangles are drawn.
 /// With COLS ≈ ROWS · √3 the sides at ±60° climb one line per column.
 const COLS: f64 = 9.0;
@@ -287,90 +95,6 @@ fn text_places() -> Vec<(usize, usize)> {
         .collect()
 }
 
-pub(crate) fn diagram(g: &FourTriangles) -> String {
-    let places = text_places();
-    let mut canvas = Canvas::new();
-    // The sides of the triangles (the medians would crowd the drawing).
-    for line in GEOMETRY
-        .lines
-        .iter()
-        .filter(|l| l[1].kind() == PointKind::Median)
-    {
-        let (a, b) = (places[line[0].index()], places[line[2].index()]);
-        let middle = places[line[1].index()].0;
-        let (top, bottom) = if a.0 <= b.0 { (a, b) } else { (b, a) };
-        if top.0 == bottom.0 {
-            for c in top.1.min(bottom.1) + 3..top.1.max(bottom.1) - 1 {
-                canvas.mark(top.0 as i32, c as i32, '-');
-            }
-            continue;
-        }
-        let ch = if bottom.1 < top.1 { '/' } else { '\\' };
-        let (r0, r1) = (top.0 as f64, bottom.0 as f64);
-        // Between the corners' names and figures, leaving the median point's lines free.
-        for r in (top.0 + 2..bottom.0).filter(|&r| r != middle && r != middle + 1) {
-            let t = (r as f64 - r0) / (r1 - r0);
-            let c = top.1 as f64 + t * (bottom.1 as f64 - top.1 as f64);
-            canvas.mark(r as i32, c.round() as i32, ch);
-        }
-    }
-    for p in Point::all() {
-        let (line, col) = places[p.index()];
-        let (line, col) = (line as i32, col as i32);
-        canvas.centre(line, col, &format!(" {} ", p.name()));
-        let below = match g.figure(p) {
-            Some(f) => format!("{}:{}", f.owner.0 + 1, f.stones),
-            None => "·".to_string(),
-        };
-        canvas.centre(line + 1, col, &below);
-    }
-    let mut out = canvas.text();
-    out.push_str("Figures are player:stones (1:2 is a double of P1); · is an empty point.\n");
-    if g.version() == Version::Full {
-        out.push_str(
-            "Warps (full version): a big corner (T1 L2 R3) to the other big corners and its \
-             opposite constellation;\na constellation point (T2 L1 C3 | T3 R1 C2 | L3 R2 C1) to \
-             the other constellations and its opposite\nbig corner. Straight warps: T1–C1, \
-             L2–C2, R3–C3.\n",
-        );
-    } else {
-        out.push_str("Simple version: no warps.\n");
-    }
-    let _ = write!(out, "Supply {} stones. Markers:", g.supply());
-    for s in 0..g.players {
-        let seat = Seat(s);
-        let _ = write!(out, " {seat} {}", g.markers(seat));
-        if g.is_out(seat) {
-            out.push_str(" (out)");
-        }
-        out.push(if s + 1 < g.players { ',' } else { '.' });
-    }
-    out.push('\n');
-    let _ = writeln!(out, "Turn {} of {MAX_TURNS} played.", g.turn_number());
-    if let Some(mv) = g.last_move() {
-        let _ = writeln!(out, "Last move: {mv}.");
-    }
-    match g.end() {
-        None => {
-            let seat = Seat(g.to_move);
-            let turning = if g.just_turned() {
-                " No triangle may turn: the turn just before was a turn.".to_string()
-            } else if g.turned_last(seat) {
-                format!(" {seat} may not turn a triangle: its own previous turn was one.")
-            } else {
-                String::new()
-            };
-            if g.turn_number() == 0 {
-                let _ = writeln!(out, "{seat} places the first single (e.g. @T4).");
-            } else {
-                let _ = writeln!(out, "{seat} to move.{turning}");
-            }
-        }
-        Some(end) => out.push_str(&explain_end(end)),
-    }
-    out
-}
-
 /// The end of the game in words.
 pub(crate) fn explain_end(end: End) -> String {
     match end {
@@ -389,18 +113,280 @@ pub(crate) fn explain_end(end: End) -> String {
 
 impl Present for FourTriangles {
     fn scene(&self) -> Scene {
-        scene(self)
+        let g = self;
+        let geo = &*GEOMETRY;
+        let last = last_move(g);
+        let mut items = Vec::new();
+        for t in Triangle::ALL {
+            let corners = (1..=3).map(|n| at(Point::new(t, n))).collect();
+            let turned = if last.turned == Some(t) { " last" } else { "" };
+            items.push(Item::new(
+                t.letter().to_string(),
+                Shape::Polygon { points: corners },
+                format!("triangle triangle-{}{turned}", t.letter()),
+            ));
+        }
+        for line in &geo.lines {
+            items.push(Item::decoration(
+                Shape::Line {
+                    from: at(line[0]),
+                    to: at(line[2]),
+                },
+                "line",
+            ));
+        }
+        if g.version() == Version::Full {
+            // Warps: rings round the big corners and the constellations, and beside each end of a
+            // straight warp the name of the point the line goes on from.
+            for p in Point::all().filter(|p| geo.warps[p.index()] != 0) {
+                let class = if geo.big_corners & p.bit() != 0 {
+                    "warp big-corner"
+                } else {
+                    "warp constellation"
+                };
+                items.push(Item::decoration(circle(at(p), 28.0), class));
+                if let Some(partner) = geo.straight_warp[p.index()] {
+                    // Beside the point, away from its triangle's middle.
+                    let [x, y] = at(p);
+                    let [cx, cy] = at(p.triangle().middle());
+                    let (dx, dy) = (x - cx, y - cy);
+                    let len = (dx * dx + dy * dy).sqrt();
+                    items.push(
+                        Item::decoration(
+                            Shape::Text {
+                                at: [x + 44.0 * dx / len, y + 44.0 * dy / len],
+                                text: format!("⇄{partner}"),
+                                size: 13.0,
+                            },
+                            "straight-warp",
+                        )
+                        .with_label(partner.name()),
+                    );
+                }
+            }
+        }
+        for p in Point::all() {
+            let kind = match p.kind() {
+                PointKind::Middle => "middle",
+                PointKind::Corner => "corner",
+                PointKind::Median => "median",
+            };
+            items.push(Item::new(
+                p.name(),
+                circle(at(p), 14.0),
+                format!("point {kind}"),
+            ));
+            let [x, y] = at(p);
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [x + 24.0, y - 16.0],
+                    text: p.name().to_string(),
+                    size: 12.0,
+                },
+                "point-name coordinate",
+            ));
+        }
+        if let Some(p) = last.left {
+            items.push(Item::decoration(circle(at(p), 20.0), "last-left"));
+        }
+        for p in Point::all() {
+            if let Some(f) = g.figure(p) {
+                let arrived = if last.arrived & p.bit() != 0 {
+                    " last"
+                } else {
+                    ""
+                };
+                items.push(
+                    Item::new(
+                        p.name(),
+                        circle(at(p), 12.0 + 4.0 * f.stones as f32),
+                        format!("figure p{} stones{}{arrived}", f.owner.0, f.stones),
+                    )
+                    .with_label(f.stones.to_string()),
+                );
+            }
+        }
+        let mut facts = vec![
+            Fact::new("version", None, g.version().name()),
+            Fact::new("turn", None, format!("{}/{MAX_TURNS}", g.turn_number())),
+            Fact::new("supply", None, g.supply()),
+        ];
+        for s in 0..g.players {
+            let seat = Seat(s);
+            facts.push(Fact::new("markers", Some(s), g.markers(seat)));
+            if g.is_out(seat) {
+                facts.push(Fact::new("out", Some(s), ""));
+            }
+            if g.turned_last(seat) {
+                facts.push(Fact::new("turned-last-turn", Some(s), ""));
+            }
+        }
+        if g.just_turned() {
+            facts.push(Fact::new("turn-just-before", None, ""));
+        }
+        match g.end() {
+            None => facts.push(Fact::new("to-move", Some(g.to_move), "")),
+            Some(End::Middles(s)) => facts.push(Fact::new("winner", Some(s.0), "middles")),
+            Some(End::Triangle(s, t)) => facts.push(Fact::new(
+                "winner",
+                Some(s.0),
+                format!("triangle {}", t.letter()),
+            )),
+            Some(End::LastLeft(s)) => facts.push(Fact::new("winner", Some(s.0), "last-left")),
+            Some(End::Repetition) => facts.push(Fact::new("draw", None, "repetition")),
+            Some(End::TurnLimit) => facts.push(Fact::new("draw", None, "turn-limit")),
+        }
+        let (mut x0, mut y0, mut x1, mut y1) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+        for p in Point::all() {
+            let [x, y] = at(p);
+            x0 = x0.min(x);
+            y0 = y0.min(y);
+            x1 = x1.max(x);
+            y1 = y1.max(y);
+        }
+        let margin = 60.0;
+        Scene {
+            view_box: [
+                x0 - margin,
+                y0 - margin,
+                x1 - x0 + 2.0 * margin,
+                y1 - y0 + 2.0 * margin,
+            ],
+            items,
+            facts,
+            pannable: false,
+        }
     }
 
     fn diagram(&self) -> String {
-        diagram(self)
+        let g = self;
+        let places = text_places();
+        let mut canvas = Canvas::new();
+        // The sides of the triangles (the medians would crowd the drawing).
+        for line in GEOMETRY
+            .lines
+            .iter()
+            .filter(|l| l[1].kind() == PointKind::Median)
+        {
+            let (a, b) = (places[line[0].index()], places[line[2].index()]);
+            let middle = places[line[1].index()].0;
+            let (top, bottom) = if a.0 <= b.0 { (a, b) } else { (b, a) };
+            if top.0 == bottom.0 {
+                for c in top.1.min(bottom.1) + 3..top.1.max(bottom.1) - 1 {
+                    canvas.mark(top.0 as i32, c as i32, '-');
+                }
+                continue;
+            }
+            let ch = if bottom.1 < top.1 { '/' } else { '\\' };
+            let (r0, r1) = (top.0 as f64, bottom.0 as f64);
+            // Between the corners' names and figures, leaving the median point's lines free.
+            for r in (top.0 + 2..bottom.0).filter(|&r| r != middle && r != middle + 1) {
+                let t = (r as f64 - r0) / (r1 - r0);
+                let c = top.1 as f64 + t * (bottom.1 as f64 - top.1 as f64);
+                canvas.mark(r as i32, c.round() as i32, ch);
+            }
+        }
+        for p in Point::all() {
+            let (line, col) = places[p.index()];
+            let (line, col) = (line as i32, col as i32);
+            canvas.centre(line, col, &format!(" {} ", p.name()));
+            let below = match g.figure(p) {
+                Some(f) => format!("{}:{}", f.owner.0 + 1, f.stones),
+                None => "·".to_string(),
+            };
+            canvas.centre(line + 1, col, &below);
+        }
+        let mut out = canvas.text();
+        out.push_str("Figures are player:stones (1:2 is a double of P1); · is an empty point.\n");
+        if g.version() == Version::Full {
+            out.push_str(
+                "Warps (full version): a big corner (T1 L2 R3) to the other big corners and its \
+                 opposite constellation;\na constellation point (T2 L1 C3 | T3 R1 C2 | L3 R2 C1) to \
+                 the other constellations and its opposite\nbig corner. Straight warps: T1–C1, \
+                 L2–C2, R3–C3.\n",
+            );
+        } else {
+            out.push_str("Simple version: no warps.\n");
+        }
+        let _ = write!(out, "Supply {} stones. Markers:", g.supply());
+        for s in 0..g.players {
+            let seat = Seat(s);
+            let _ = write!(out, " {seat} {}", g.markers(seat));
+            if g.is_out(seat) {
+                out.push_str(" (out)");
+            }
+            out.push(if s + 1 < g.players { ',' } else { '.' });
+        }
+        out.push('\n');
+        let _ = writeln!(out, "Turn {} of {MAX_TURNS} played.", g.turn_number());
+        if let Some(mv) = g.last_move() {
+            let _ = writeln!(out, "Last move: {mv}.");
+        }
+        match g.end() {
+            None => {
+                let seat = Seat(g.to_move);
+                let turning = if g.just_turned() {
+                    " No triangle may turn: the turn just before was a turn.".to_string()
+                } else if g.turned_last(seat) {
+                    format!(" {seat} may not turn a triangle: its own previous turn was one.")
+                } else {
+                    String::new()
+                };
+                if g.turn_number() == 0 {
+                    let _ = writeln!(out, "{seat} places the first single (e.g. @T4).");
+                } else {
+                    let _ = writeln!(out, "{seat} to move.{turning}");
+                }
+            }
+            Some(end) => out.push_str(&explain_end(end)),
+        }
+        out
     }
 
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        click_steps(mv)
-    }
-
+    /// The clicks that make `mv`: a point for the opening single; `bring`, then the two points;
+    /// the triangle (its letter, a tap on it), then a way to turn it (`turn-T+`); the figure's
+    /// point then its target; `split`, the figure's point, then the new figures' points (a double's
+    /// point clicked twice, first); `pass`. Since moves start with a point, a triangle or a button,
+    /// and the figure on the split point fixes how many points follow, no sequence is a prefix of
+    /// another.
     fn clicks(&self, mv: Move) -> Vec<String> {
-        clicks(mv)
+        let name = |p: Point| p.name().to_string();
+        match mv {
+            Move::Place(p) => vec![name(p)],
+            Move::BringIn(a, b) => vec!["bring".into(), name(a), name(b)],
+            Move::Turn(t, r) => vec![t.letter().to_string(), turn_id(t, r.sign())],
+            Move::Figure { from, to } => vec![name(from), name(to)],
+            Move::Split { from, into } => {
+                let mut v = vec!["split".into(), name(from)];
+                match into {
+                    Split::TwoSingles(a, b) => v.extend([name(a), name(b)]),
+                    Split::DoubleAndSingle { double, single } => {
+                        v.extend([name(double), name(double), name(single)])
+                    }
+                    Split::ThreeSingles(a, b, c) => v.extend([name(a), name(b), name(c)]),
+                }
+                v
+            }
+            Move::Pass => vec!["pass".into()],
+        }
+    }
+
+    /// The step each click of `mv` makes (see `Present::click_steps`): the opening single; else a
+    /// turn's start (a figure, a triangle, `bring`, `split` or `pass`), then what that action asks
+    /// for.
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        match mv {
+            Move::Place(_) => vec!["opening"],
+            Move::BringIn(..) => vec!["start", "bring", "bring"],
+            Move::Turn(..) => vec!["start", "turn"],
+            Move::Pass => vec!["start"],
+            Move::Figure { .. } => vec!["start", "target"],
+            Move::Split { .. } => {
+                let len = self.clicks(mv).len();
+                let mut steps = vec!["start", "split-from"];
+                steps.resize(len, "split-to");
+                steps
+            }
+        }
     }
 }

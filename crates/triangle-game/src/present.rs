@@ -43,26 +43,6 @@ fn pool_id(c: Colour) -> String {
     format!("pool-{}", c.letter())
 }
 
-pub(crate) fn clicks(mv: Move) -> Vec<String> {
-    match mv {
-        Move::Place(c, v) => vec![pool_id(c), v.to_string()],
-        Move::Slide(u, v) => vec![u.to_string(), v.to_string()],
-        Move::Pickup(v) => vec!["pickup".to_string(), v.to_string()],
-        Move::End => vec!["end".to_string()],
-    }
-}
-
-/// The step each click of `mv` makes (see `Present::click_steps`): a turn's placement (a pool
-/// stone, then its vertex), then its actions (a slide's stone then its end, a pickup's vertex).
-pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
-    match mv {
-        Move::Place(..) => vec!["pool", "place"],
-        Move::Slide(..) => vec!["act", "slide"],
-        Move::Pickup(_) => vec!["act", "pickup"],
-        Move::End => vec!["act"],
-    }
-}
-
 /// A pool as the facts and the diagram show it: `D0 G3 L3 W3`.
 pub(crate) fn pool_text(g: &TriangleGame, seat: Seat) -> String {
     Colour::ALL
@@ -80,183 +60,6 @@ fn territory_of(t: Triangle) -> Territory {
         .into_iter()
         .find(|&k| b.territory[k as usize] & corners == corners)
         .expect("every smallest triangle lies in one territory")
-}
-
-pub(crate) fn scene(g: &TriangleGame) -> Scene {
-    let b = &*BOARD;
-    let mut items = Vec::new();
-    // The gasket: its smallest upward triangles, coloured by territory.
-    for t in b.triangles() {
-        if t.side() == 1 && t.pointing() == Pointing::Up {
-            items.push(Item::decoration(
-                Shape::Polygon {
-                    points: t.corners().map(xy).to_vec(),
-                },
-                {
-                    let territory = territory_of(t);
-                    format!(
-                        "triangle territory {} p{}",
-                        territory.name(),
-                        owner(territory).0
-                    )
-                },
-            ));
-        }
-    }
-    // Dots at the centres of their holes; several in one hole side by side.
-    for dot in &b.layout.dots {
-        let hole = Triangle(dot.hole);
-        let [cx, cy] = centroid(hole);
-        let same: Vec<_> = b
-            .layout
-            .dots
-            .iter()
-            .filter(|d| d.hole == dot.hole)
-            .collect();
-        let i = same
-            .iter()
-            .position(|d| d.colour == dot.colour)
-            .expect("the dot itself") as f32;
-        let dx = (i - (same.len() as f32 - 1.0) / 2.0) * 16.0;
-        items.push(Item::decoration(
-            Shape::Circle {
-                center: [cx + dx, cy],
-                radius: 6.0,
-            },
-            format!("dot {}", colour_class(dot.colour)),
-        ));
-    }
-    // Power Triangles, outlined in their owner's colour.
-    let pending: u64 = g.pending().fold(0, |m, t| m | t.bit());
-    for seat in 0..3u8 {
-        let power = g.power_triangles(Seat(seat));
-        for t in b.triangles().filter(|t| power & t.bit() != 0) {
-            let class = if pending & t.bit() != 0 {
-                format!("power-triangle p{seat} pending")
-            } else {
-                format!("power-triangle p{seat}")
-            };
-            items.push(Item::decoration(
-                Shape::Polygon {
-                    points: t.corners().map(xy).to_vec(),
-                },
-                class,
-            ));
-        }
-    }
-    for v in b.vertices() {
-        let [x, y] = xy(v);
-        let class = if b.joins & v.bit() != 0 {
-            "vertex join"
-        } else {
-            "vertex"
-        };
-        items.push(Item::new(
-            v.to_string(),
-            Shape::Circle {
-                center: [x, y],
-                radius: 7.0,
-            },
-            class,
-        ));
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [x + 17.0, y - 12.0],
-                text: v.to_string(),
-                size: 10.0,
-            },
-            "coordinate",
-        ));
-    }
-    // The turn being played or just ended: the vertices it emptied ringed, its stones marked.
-    let last = g.last_turn();
-    for v in b.vertices().filter(|v| last.left & v.bit() != 0) {
-        items.push(Item::decoration(
-            Shape::Circle {
-                center: xy(v),
-                radius: 13.0,
-            },
-            "last-left",
-        ));
-    }
-    for v in b.vertices() {
-        if let Some(c) = g.stone_at(v) {
-            let arrived = if last.arrived & v.bit() != 0 {
-                " last"
-            } else {
-                ""
-            };
-            items.push(
-                Item::new(
-                    v.to_string(),
-                    Shape::Circle {
-                        center: xy(v),
-                        radius: 15.0,
-                    },
-                    format!("stone {}{arrived}", colour_class(c)),
-                )
-                .with_label(c.letter().to_string()),
-            );
-        }
-    }
-    // The pools in a row below the board (so the board stays large on a narrow screen), a group
-    // per seat; the mover's stones can be clicked, 38 units apart: 24 px or more on a phone, where
-    // the board's 540 units get about 360 px.
-    let mover = g.to_move();
-    let y = 8.0 * SY + 60.0;
-    for seat in 0..3u8 {
-        let x0 = -270.0 + seat as f32 * 180.0;
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [x0 + 18.0, y],
-                text: Seat(seat).to_string(),
-                size: 14.0,
-            },
-            format!("pool-seat p{seat}"),
-        ));
-        for (j, c) in Colour::ALL.into_iter().enumerate() {
-            let n = g.pool(Seat(seat), c);
-            let shape = Shape::Circle {
-                center: [x0 + 42.0 + j as f32 * 38.0, y],
-                radius: 13.0,
-            };
-            let class = format!(
-                "stone pool {}{}",
-                colour_class(c),
-                if n == 0 { " empty" } else { "" }
-            );
-            let item = if mover == Some(Seat(seat)) && n > 0 {
-                Item::new(pool_id(c), shape, class).named(c.letter().to_string())
-            } else {
-                Item::decoration(shape, class)
-            };
-            items.push(item.with_label(n.to_string()));
-        }
-    }
-    let mut facts = Vec::new();
-    for seat in 0..3u8 {
-        facts.push(Fact::new("pool", Some(seat), pool_text(g, Seat(seat))));
-    }
-    for seat in 0..3u8 {
-        facts.push(Fact::new("score", Some(seat), g.score(Seat(seat))));
-    }
-    if let Some(why) = g.ended_by() {
-        facts.push(Fact::new("ended", Some(g.mover().0), why));
-    }
-    if g.phase() == Phase::Act {
-        facts.push(Fact::new("slides-left", Some(g.mover().0), g.slides_left()));
-        let colours = g.pickup_colours();
-        if !colours.is_empty() {
-            let letters: Vec<String> = colours.iter().map(|c| c.letter().to_string()).collect();
-            facts.push(Fact::new("pickup", Some(g.mover().0), letters.join(" ")));
-        }
-    }
-    Scene {
-        view_box: [-270.0, -40.0, 540.0, 8.0 * SY + 140.0],
-        items,
-        facts,
-        pannable: false,
-    }
 }
 
 /// Text layout: a half lattice step across is 3 columns, a row 2 lines.
@@ -287,128 +90,6 @@ fn owner(t: Territory) -> Seat {
 fn seat_words(seat: Seat) -> String {
     let c = Colour::of_seat(seat);
     format!("{seat} ({}, {})", c.name(), c.letter())
-}
-
-pub(crate) fn diagram(g: &TriangleGame) -> String {
-    let b = &*BOARD;
-    let mut canvas = Canvas::new();
-    // Lines of the gasket: the sides of its smallest upward triangles.
-    for t in b.triangles() {
-        if t.side() != 1 || t.pointing() != Pointing::Up {
-            continue;
-        }
-        let [apex, left, right] = t.corners().map(|v| text_pos(v.at()));
-        canvas.put(apex.0 + 1, apex.1 - 2, "/");
-        canvas.put(apex.0 + 1, apex.1 + 2, "\\");
-        canvas.put(
-            left.0,
-            left.1 + 1,
-            &"-".repeat((right.1 - left.1 - 2) as usize),
-        );
-    }
-    // Dots in the middle of their holes.
-    for hole in b
-        .layout
-        .dots
-        .iter()
-        .map(|d| d.hole)
-        .collect::<std::collections::BTreeSet<_>>()
-    {
-        let letters: Vec<String> = b
-            .layout
-            .dots
-            .iter()
-            .filter(|d| d.hole == hole)
-            .map(|d| d.colour.letter().to_string())
-            .collect();
-        let [_, left, right] = Triangle(hole).corners().map(|v| text_pos(v.at()));
-        let text = if letters.len() == 1 {
-            format!("dot {}", letters[0])
-        } else {
-            format!("dots {}", letters.join(" "))
-        };
-        let col = (left.1 + right.1) / 2 - (text.len() as i32) / 2;
-        let line = left.0 + 1 + (Triangle(hole).side() as i32 - 1) / 2 * LINE;
-        canvas.put(line, col, &text);
-    }
-    for v in b.vertices() {
-        let (line, col) = text_pos(v.at());
-        let name = v.to_string();
-        let stone = g.stone_at(v).map_or(' ', Colour::letter);
-        canvas.put(line, col - name.len() as i32, &format!("{stone}{name}"));
-    }
-    for row in 0..=b.layout.side as i32 {
-        canvas.put(row * LINE, 0, &format!("{}", row + 1));
-    }
-    // Territory names beside their parts.
-    for t in Territory::ALL {
-        let outline = Triangle(b.layout.territories[t as usize].outline);
-        let [apex, left, right] = outline.corners().map(|v| text_pos(v.at()));
-        let seat = owner(t);
-        let label = format!(
-            "{} territory: {}'s home",
-            t.name(),
-            Colour::of_seat(seat).letter()
-        );
-        match t {
-            Territory::Top => canvas.put(apex.0 + 2, right.1 + 8, &label),
-            Territory::BottomLeft => canvas.put(left.0 + 1, left.1 - 2, &label),
-            Territory::BottomRight => {
-                canvas.put(right.0 + 2, right.1 + 1 - label.len() as i32, &label)
-            }
-        }
-    }
-    let mut out = canvas.text();
-    out.push_str(
-        "A letter before a vertex name is the stone on it (Dc5: Dark Blue on c5). The joins a5, \
-         e5 and e9\nbelong to both territories they join.\n",
-    );
-    for seat in (0..3).map(Seat) {
-        let power: Vec<String> = b
-            .triangles()
-            .filter(|t| g.power_triangles(seat) & t.bit() != 0)
-            .map(|t| t.to_string())
-            .collect();
-        out.push_str(&format!(
-            "{:<22} pool {}   score {:>2}   Power Triangles: {}\n",
-            seat_words(seat),
-            pool_text(g, seat),
-            g.score(seat),
-            if power.is_empty() {
-                "none".to_string()
-            } else {
-                power.join(" ")
-            }
-        ));
-    }
-    let last = g.last_turn();
-    if last.arrived | last.left != 0 {
-        let named = |bits: u64| {
-            let names: Vec<String> = b
-                .vertices()
-                .filter(|v| bits & v.bit() != 0)
-                .map(|v| {
-                    format!(
-                        "{}{v}",
-                        g.stone_at(v)
-                            .map_or(String::new(), |c| c.letter().to_string())
-                    )
-                })
-                .collect();
-            if names.is_empty() {
-                "none".to_string()
-            } else {
-                names.join(" ")
-            }
-        };
-        out.push_str(&format!(
-            "Latest turn: stones arrived on {}; vertices emptied: {}.\n",
-            named(last.arrived),
-            named(last.left)
-        ));
-    }
-    out.push_str(&turn_text(g));
-    out
 }
 
 /// Whose turn it is and what they may do, or the result.
@@ -494,18 +175,323 @@ fn turn_text(g: &TriangleGame) -> String {
 
 impl Present for TriangleGame {
     fn scene(&self) -> Scene {
-        scene(self)
+        let g = self;
+        let b = &*BOARD;
+        let mut items = Vec::new();
+        // The gasket: its smallest upward triangles, coloured by territory.
+        for t in b.triangles() {
+            if t.side() == 1 && t.pointing() == Pointing::Up {
+                items.push(Item::decoration(
+                    Shape::Polygon {
+                        points: t.corners().map(xy).to_vec(),
+                    },
+                    {
+                        let territory = territory_of(t);
+                        format!(
+                            "triangle territory {} p{}",
+                            territory.name(),
+                            owner(territory).0
+                        )
+                    },
+                ));
+            }
+        }
+        // Dots at the centres of their holes; several in one hole side by side.
+        for dot in &b.layout.dots {
+            let hole = Triangle(dot.hole);
+            let [cx, cy] = centroid(hole);
+            let same: Vec<_> = b
+                .layout
+                .dots
+                .iter()
+                .filter(|d| d.hole == dot.hole)
+                .collect();
+            let i = same
+                .iter()
+                .position(|d| d.colour == dot.colour)
+                .expect("the dot itself") as f32;
+            let dx = (i - (same.len() as f32 - 1.0) / 2.0) * 16.0;
+            items.push(Item::decoration(
+                Shape::Circle {
+                    center: [cx + dx, cy],
+                    radius: 6.0,
+                },
+                format!("dot {}", colour_class(dot.colour)),
+            ));
+        }
+        // Power Triangles, outlined in their owner's colour.
+        let pending: u64 = g.pending().fold(0, |m, t| m | t.bit());
+        for seat in 0..3u8 {
+            let power = g.power_triangles(Seat(seat));
+            for t in b.triangles().filter(|t| power & t.bit() != 0) {
+                let class = if pending & t.bit() != 0 {
+                    format!("power-triangle p{seat} pending")
+                } else {
+                    format!("power-triangle p{seat}")
+                };
+                items.push(Item::decoration(
+                    Shape::Polygon {
+                        points: t.corners().map(xy).to_vec(),
+                    },
+                    class,
+                ));
+            }
+        }
+        for v in b.vertices() {
+            let [x, y] = xy(v);
+            let class = if b.joins & v.bit() != 0 {
+                "vertex join"
+            } else {
+                "vertex"
+            };
+            items.push(Item::new(
+                v.to_string(),
+                Shape::Circle {
+                    center: [x, y],
+                    radius: 7.0,
+                },
+                class,
+            ));
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [x + 17.0, y - 12.0],
+                    text: v.to_string(),
+                    size: 10.0,
+                },
+                "coordinate",
+            ));
+        }
+        // The turn being played or just ended: the vertices it emptied ringed, its stones marked.
+        let last = g.last_turn();
+        for v in b.vertices().filter(|v| last.left & v.bit() != 0) {
+            items.push(Item::decoration(
+                Shape::Circle {
+                    center: xy(v),
+                    radius: 13.0,
+                },
+                "last-left",
+            ));
+        }
+        for v in b.vertices() {
+            if let Some(c) = g.stone_at(v) {
+                let arrived = if last.arrived & v.bit() != 0 {
+                    " last"
+                } else {
+                    ""
+                };
+                items.push(
+                    Item::new(
+                        v.to_string(),
+                        Shape::Circle {
+                            center: xy(v),
+                            radius: 15.0,
+                        },
+                        format!("stone {}{arrived}", colour_class(c)),
+                    )
+                    .with_label(c.letter().to_string()),
+                );
+            }
+        }
+        // The pools in a row below the board (so the board stays large on a narrow screen), a group
+        // per seat; the mover's stones can be clicked, 38 units apart: 24 px or more on a phone, where
+        // the board's 540 units get about 360 px.
+        let mover = g.to_move();
+        let y = 8.0 * SY + 60.0;
+        for seat in 0..3u8 {
+            let x0 = -270.0 + seat as f32 * 180.0;
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [x0 + 18.0, y],
+                    text: Seat(seat).to_string(),
+                    size: 14.0,
+                },
+                format!("pool-seat p{seat}"),
+            ));
+            for (j, c) in Colour::ALL.into_iter().enumerate() {
+                let n = g.pool(Seat(seat), c);
+                let shape = Shape::Circle {
+                    center: [x0 + 42.0 + j as f32 * 38.0, y],
+                    radius: 13.0,
+                };
+                let class = format!(
+                    "stone pool {}{}",
+                    colour_class(c),
+                    if n == 0 { " empty" } else { "" }
+                );
+                let item = if mover == Some(Seat(seat)) && n > 0 {
+                    Item::new(pool_id(c), shape, class).named(c.letter().to_string())
+                } else {
+                    Item::decoration(shape, class)
+                };
+                items.push(item.with_label(n.to_string()));
+            }
+        }
+        let mut facts = Vec::new();
+        for seat in 0..3u8 {
+            facts.push(Fact::new("pool", Some(seat), pool_text(g, Seat(seat))));
+        }
+        for seat in 0..3u8 {
+            facts.push(Fact::new("score", Some(seat), g.score(Seat(seat))));
+        }
+        if let Some(why) = g.ended_by() {
+            facts.push(Fact::new("ended", Some(g.mover().0), why));
+        }
+        if g.phase() == Phase::Act {
+            facts.push(Fact::new("slides-left", Some(g.mover().0), g.slides_left()));
+            let colours = g.pickup_colours();
+            if !colours.is_empty() {
+                let letters: Vec<String> = colours.iter().map(|c| c.letter().to_string()).collect();
+                facts.push(Fact::new("pickup", Some(g.mover().0), letters.join(" ")));
+            }
+        }
+        Scene {
+            view_box: [-270.0, -40.0, 540.0, 8.0 * SY + 140.0],
+            items,
+            facts,
+            pannable: false,
+        }
     }
 
     fn diagram(&self) -> String {
-        diagram(self)
-    }
-
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        click_steps(mv)
+        let g = self;
+        let b = &*BOARD;
+        let mut canvas = Canvas::new();
+        // Lines of the gasket: the sides of its smallest upward triangles.
+        for t in b.triangles() {
+            if t.side() != 1 || t.pointing() != Pointing::Up {
+                continue;
+            }
+            let [apex, left, right] = t.corners().map(|v| text_pos(v.at()));
+            canvas.put(apex.0 + 1, apex.1 - 2, "/");
+            canvas.put(apex.0 + 1, apex.1 + 2, "\\");
+            canvas.put(
+                left.0,
+                left.1 + 1,
+                &"-".repeat((right.1 - left.1 - 2) as usize),
+            );
+        }
+        // Dots in the middle of their holes.
+        for hole in b
+            .layout
+            .dots
+            .iter()
+            .map(|d| d.hole)
+            .collect::<std::collections::BTreeSet<_>>()
+        {
+            let letters: Vec<String> = b
+                .layout
+                .dots
+                .iter()
+                .filter(|d| d.hole == hole)
+                .map(|d| d.colour.letter().to_string())
+                .collect();
+            let [_, left, right] = Triangle(hole).corners().map(|v| text_pos(v.at()));
+            let text = if letters.len() == 1 {
+                format!("dot {}", letters[0])
+            } else {
+                format!("dots {}", letters.join(" "))
+            };
+            let col = (left.1 + right.1) / 2 - (text.len() as i32) / 2;
+            let line = left.0 + 1 + (Triangle(hole).side() as i32 - 1) / 2 * LINE;
+            canvas.put(line, col, &text);
+        }
+        for v in b.vertices() {
+            let (line, col) = text_pos(v.at());
+            let name = v.to_string();
+            let stone = g.stone_at(v).map_or(' ', Colour::letter);
+            canvas.put(line, col - name.len() as i32, &format!("{stone}{name}"));
+        }
+        for row in 0..=b.layout.side as i32 {
+            canvas.put(row * LINE, 0, &format!("{}", row + 1));
+        }
+        // Territory names beside their parts.
+        for t in Territory::ALL {
+            let outline = Triangle(b.layout.territories[t as usize].outline);
+            let [apex, left, right] = outline.corners().map(|v| text_pos(v.at()));
+            let seat = owner(t);
+            let label = format!(
+                "{} territory: {}'s home",
+                t.name(),
+                Colour::of_seat(seat).letter()
+            );
+            match t {
+                Territory::Top => canvas.put(apex.0 + 2, right.1 + 8, &label),
+                Territory::BottomLeft => canvas.put(left.0 + 1, left.1 - 2, &label),
+                Territory::BottomRight => {
+                    canvas.put(right.0 + 2, right.1 + 1 - label.len() as i32, &label)
+                }
+            }
+        }
+        let mut out = canvas.text();
+        out.push_str(
+            "A letter before a vertex name is the stone on it (Dc5: Dark Blue on c5). The joins a5, \
+             e5 and e9\nbelong to both territories they join.\n",
+        );
+        for seat in (0..3).map(Seat) {
+            let power: Vec<String> = b
+                .triangles()
+                .filter(|t| g.power_triangles(seat) & t.bit() != 0)
+                .map(|t| t.to_string())
+                .collect();
+            out.push_str(&format!(
+                "{:<22} pool {}   score {:>2}   Power Triangles: {}\n",
+                seat_words(seat),
+                pool_text(g, seat),
+                g.score(seat),
+                if power.is_empty() {
+                    "none".to_string()
+                } else {
+                    power.join(" ")
+                }
+            ));
+        }
+        let last = g.last_turn();
+        if last.arrived | last.left != 0 {
+            let named = |bits: u64| {
+                let names: Vec<String> = b
+                    .vertices()
+                    .filter(|v| bits & v.bit() != 0)
+                    .map(|v| {
+                        format!(
+                            "{}{v}",
+                            g.stone_at(v)
+                                .map_or(String::new(), |c| c.letter().to_string())
+                        )
+                    })
+                    .collect();
+                if names.is_empty() {
+                    "none".to_string()
+                } else {
+                    names.join(" ")
+                }
+            };
+            out.push_str(&format!(
+                "Latest turn: stones arrived on {}; vertices emptied: {}.\n",
+                named(last.arrived),
+                named(last.left)
+            ));
+        }
+        out.push_str(&turn_text(g));
+        out
     }
 
     fn clicks(&self, mv: Move) -> Vec<String> {
-        clicks(mv)
+        match mv {
+            Move::Place(c, v) => vec![pool_id(c), v.to_string()],
+            Move::Slide(u, v) => vec![u.to_string(), v.to_string()],
+            Move::Pickup(v) => vec!["pickup".to_string(), v.to_string()],
+            Move::End => vec!["end".to_string()],
+        }
+    }
+
+    /// The step each click of `mv` makes (see `Present::click_steps`): a turn's placement (a pool
+    /// stone, then its vertex), then its actions (a slide's stone then its end, a pickup's vertex).
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        match mv {
+            Move::Place(..) => vec!["pool", "place"],
+            Move::Slide(..) => vec!["act", "slide"],
+            Move::Pickup(_) => vec!["act", "pickup"],
+            Move::End => vec!["act"],
+        }
     }
 }

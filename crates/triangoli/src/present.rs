@@ -42,193 +42,6 @@ fn triangle_id(t: Triangle) -> String {
     format!("t{}", t.number())
 }
 
-pub(crate) fn clicks(mv: Move) -> Vec<String> {
-    match mv {
-        Move::Setup(p) => vec![p.name()],
-        Move::Pass => vec!["pass".into()],
-        Move::Turn {
-            to,
-            triangle,
-            exchange,
-        } => std::iter::once(to.name())
-            .chain(std::iter::once(triangle_id(triangle)))
-            .chain(exchange.triangles().map(triangle_id))
-            .collect(),
-    }
-}
-
-/// The step each click of `mv` makes (see `Present::click_steps`).
-pub(crate) fn click_steps(mv: Move) -> Vec<&'static str> {
-    match mv {
-        Move::Setup(_) => vec!["setup"],
-        Move::Pass => vec!["move"],
-        Move::Turn { exchange, .. } => {
-            let mut steps = vec!["move", "place"];
-            steps.extend(exchange.triangles().map(|_| "exchange"));
-            steps
-        }
-    }
-}
-
-pub(crate) fn scene(g: &Triangoli) -> Scene {
-    let mut items = Vec::new();
-    for t in Triangle::all() {
-        let class = format!(
-            "triangle sector{}{}",
-            t.sector() + 1,
-            if g.is_empty(t) { " empty" } else { "" }
-        );
-        items.push(Item::new(triangle_id(t), outline(t), class).named(t.number().to_string()));
-    }
-    // Sector lines: the hexagon's outline and the six rays from the centre.
-    let c3 = at(point("c3"));
-    for (i, name) in CORNERS.iter().enumerate() {
-        let corner = at(point(name));
-        let next = at(point(CORNERS[(i + 1) % 6]));
-        items.push(Item::decoration(
-            Shape::Line {
-                from: c3,
-                to: corner,
-            },
-            "sector-line",
-        ));
-        items.push(Item::decoration(
-            Shape::Line {
-                from: corner,
-                to: next,
-            },
-            "sector-line",
-        ));
-    }
-    // The last move: its triangle and the exchanged ones outlined over the board (drawn after
-    // every triangle so that no neighbour covers the outline), its pawn ringed below.
-    let last_pawn = match g.last_move() {
-        Some(Move::Turn {
-            to,
-            triangle,
-            exchange,
-        }) => {
-            items.push(Item::decoration(outline(triangle), "last-move"));
-            items.extend(
-                exchange
-                    .triangles()
-                    .map(|t| Item::decoration(outline(t), "last-move exchanged")),
-            );
-            Some(to)
-        }
-        Some(Move::Setup(p)) => Some(p),
-        Some(Move::Pass) | None => None,
-    };
-    for t in Triangle::all() {
-        let [cx, cy] = centroid(t);
-        items.push(
-            Item::decoration(
-                Shape::Text {
-                    at: [cx, cy - 14.0],
-                    text: t.number().to_string(),
-                    size: 11.0,
-                },
-                "triangle-number coordinate",
-            )
-            .with_label(t.number().to_string()),
-        );
-        let counts: Vec<(usize, u8)> = (0..2)
-            .map(|p| (p, g.cells[t.0 as usize][p]))
-            .filter(|&(_, c)| c > 0)
-            .collect();
-        let n = counts.len() as f32;
-        for (i, &(p, c)) in counts.iter().enumerate() {
-            let dx = (i as f32 - (n - 1.0) / 2.0) * 20.0;
-            items.push(
-                Item::new(
-                    triangle_id(t),
-                    Shape::Circle {
-                        center: [cx + dx, cy + 6.0],
-                        radius: 9.5,
-                    },
-                    format!("cylinder p{p}"),
-                )
-                .named(t.number().to_string())
-                .with_label(c.to_string()),
-            );
-        }
-    }
-    // Each intersection's name beside it, as moves are written (`c2/3`).
-    for p in Point::all() {
-        let [x, y] = at(p);
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [x - 15.0, y + 15.0],
-                text: p.name(),
-                size: 10.0,
-            },
-            "point-name coordinate",
-        ));
-    }
-    for p in Point::all() {
-        items.push(Item::new(
-            p.name(),
-            Shape::Circle {
-                center: at(p),
-                radius: 7.0,
-            },
-            "point",
-        ));
-    }
-    for seat in 0..2 {
-        if let Some(p) = g.pawn[seat] {
-            items.push(
-                Item::new(
-                    p.name(),
-                    Shape::Circle {
-                        center: at(p),
-                        radius: 14.0,
-                    },
-                    format!(
-                        "pawn p{seat}{}",
-                        if last_pawn == Some(p) { " last" } else { "" }
-                    ),
-                )
-                .with_label(format!("{}", seat + 1)),
-            );
-        }
-    }
-    let mut facts = Vec::new();
-    for seat in 0..2u8 {
-        facts.push(Fact::new("reserve", Some(seat), g.reserve[seat as usize]));
-    }
-    if g.phase == Phase::Pass {
-        facts.push(Fact::new("must-pass", Some(g.to_move), ""));
-    }
-    if g.phase == Phase::Over {
-        let s = g.sector_score();
-        for (i, c) in s.cylinders.iter().enumerate() {
-            let winner = (c[0] != c[1]).then(|| u8::from(c[1] > c[0]));
-            facts.push(
-                Fact::new("sector", winner, format!("{}: {}–{}", i + 1, c[0], c[1])).with_row([
-                    i as i32 + 1,
-                    i32::from(c[0]),
-                    i32::from(c[1]),
-                ]),
-            );
-        }
-        for seat in 0..2u8 {
-            facts.push(Fact::new("kept", Some(seat), s.kept[seat as usize]));
-            facts.push(Fact::new(
-                "sectors-won",
-                Some(seat),
-                s.sectors_won[seat as usize],
-            ));
-        }
-    }
-    Scene {
-        view_box: [-30.0, -30.0, 8.0 * SX + 60.0, 4.0 * SY + 60.0],
-        items,
-        facts,
-        pannable: false,
-    }
-}
-
 /// Text layout: a half-unit of x is 4 columns, a row of intersections 4 lines, so grid diagonals
 /// are drawn one column per line.
 const COL: i32 = 4;
@@ -238,129 +51,6 @@ const MARGIN: i32 = 2;
 fn text_pos(p: Point) -> (i32, i32) {
     let (x, y) = p.xy();
     ((5 - y as i32) * ROW, x as i32 * COL)
-}
-
-pub(crate) fn diagram(g: &Triangoli) -> String {
-    // Columns start MARGIN in, so that text centred on the leftmost points fits.
-    let mut canvas = Canvas::new();
-    let c3 = point("c3");
-    let is_sector_line = |a: Point, b: Point| {
-        let on_outline = |p: Point| GEOMETRY.adjacent[p.0 as usize].count_ones() < 6;
-        let spoke = |p: Point| CORNERS.iter().any(|&c| point(c) == p);
-        (on_outline(a) && on_outline(b)) || (a == c3 && spoke(b)) || (b == c3 && spoke(a)) || {
-            // Inner segments of a spoke: the midpoint between c3 and a corner.
-            let mid_spoke = |m: Point, c: Point| {
-                CORNERS.iter().any(|&k| {
-                    let (kx, ky) = point(k).xy();
-                    let (mx, my) = m.xy();
-                    (kx + 4) == 2 * mx && (ky + 3) == 2 * my && (c == c3 || c == point(k))
-                })
-            };
-            mid_spoke(a, b) || mid_spoke(b, a)
-        }
-    };
-    // Grid lines: sector lines solid, the others dotted.
-    for a in 0..POINTS as u8 {
-        for b in a + 1..POINTS as u8 {
-            let (pa, pb) = (Point(a), Point(b));
-            let ((ra, ca), (rb, cb)) = (text_pos(pa), text_pos(pb));
-            let (xa, ya) = pa.xy();
-            let (xb, yb) = pb.xy();
-            let neighbours = ((xa - xb).abs() == 2 && ya == yb)
-                || ((xa - xb).abs() == 1 && (ya - yb).abs() == 1);
-            if !neighbours {
-                continue;
-            }
-            let solid = is_sector_line(pa, pb);
-            if ra == rb {
-                for c in ca.min(cb) + 2..ca.max(cb) - 1 {
-                    canvas.put(ra, MARGIN + c, if solid { "-" } else { "." });
-                }
-            } else {
-                let (top, bottom) = if ra < rb {
-                    ((ra, ca), (rb, cb))
-                } else {
-                    ((rb, cb), (ra, ca))
-                };
-                let dc = (bottom.1 - top.1).signum();
-                for k in 1..ROW {
-                    let ch = match (solid, dc) {
-                        (false, _) => ".",
-                        (true, 1) => "\\",
-                        _ => "/",
-                    };
-                    canvas.put(top.0 + k, MARGIN + top.1 + dc * k, ch);
-                }
-            }
-        }
-    }
-    // Triangle numbers and contents, "P1|P2" counts.
-    for t in Triangle::all() {
-        let corners = t.corners();
-        let ys: Vec<i8> = corners.iter().map(|p| p.xy().1).collect();
-        let top_y = *ys.iter().max().expect("three corners");
-        let up = ys.iter().filter(|&&y| y == top_y).count() == 1;
-        let apex_x = corners
-            .iter()
-            .find(|p| {
-                let y = p.xy().1;
-                ys.iter().filter(|&&v| v == y).count() == 1
-            })
-            .expect("an apex")
-            .xy()
-            .0;
-        let col = apex_x as i32 * COL;
-        let band_top = (5 - top_y as i32) * ROW;
-        let (count_row, number_row) = if up {
-            (band_top + 3, band_top + 2)
-        } else {
-            (band_top + 1, band_top + 2)
-        };
-        canvas.centre(number_row, MARGIN + col, &t.number().to_string());
-        let c = g.cells[t.0 as usize];
-        let content = if c == [0, 0] {
-            String::new()
-        } else {
-            format!("{}|{}", c[0], c[1])
-        };
-        canvas.centre(count_row, MARGIN + col, &content);
-    }
-    for p in Point::all() {
-        let (r, c) = text_pos(p);
-        canvas.put(r, MARGIN + c - 1, &p.name());
-    }
-    for seat in 0..2 {
-        if let Some(p) = g.pawn[seat] {
-            let (r, c) = text_pos(p);
-            canvas.put(r, MARGIN + c - 1, &format!("@{}", seat + 1));
-        }
-    }
-    let mut out = canvas.text();
-    out.push_str(
-        "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
-    );
-    if let Some(mv) = g.last_move() {
-        out.push_str(&format!("Last move: {mv}.\n"));
-    }
-    for seat in 0..2 {
-        let pawn = g.pawn[seat].map_or("not placed".to_string(), |p| format!("on {}", p.name()));
-        out.push_str(&format!(
-            "P{}: reserve {:>2}, pawn {}\n",
-            seat + 1,
-            g.reserve[seat],
-            pawn
-        ));
-    }
-    match g.phase {
-        Phase::Setup => out.push_str(&format!("P{} places a pawn.\n", g.to_move + 1)),
-        Phase::Turn => out.push_str(&format!("P{} to move.\n", g.to_move + 1)),
-        Phase::Pass => out.push_str(&format!(
-            "P{} has no legal move and must pass.\n",
-            g.to_move + 1
-        )),
-        Phase::Over => out.push_str(&explain_result(g)),
-    }
-    out
 }
 
 /// The sector-by-sector scoring in words.
@@ -404,19 +94,313 @@ pub(crate) fn explain_result(g: &Triangoli) -> String {
 
 impl Present for Triangoli {
     fn scene(&self) -> Scene {
-        scene(self)
+        let g = self;
+        let mut items = Vec::new();
+        for t in Triangle::all() {
+            let class = format!(
+                "triangle sector{}{}",
+                t.sector() + 1,
+                if g.is_empty(t) { " empty" } else { "" }
+            );
+            items.push(Item::new(triangle_id(t), outline(t), class).named(t.number().to_string()));
+        }
+        // Sector lines: the hexagon's outline and the six rays from the centre.
+        let c3 = at(point("c3"));
+        for (i, name) in CORNERS.iter().enumerate() {
+            let corner = at(point(name));
+            let next = at(point(CORNERS[(i + 1) % 6]));
+            items.push(Item::decoration(
+                Shape::Line {
+                    from: c3,
+                    to: corner,
+                },
+                "sector-line",
+            ));
+            items.push(Item::decoration(
+                Shape::Line {
+                    from: corner,
+                    to: next,
+                },
+                "sector-line",
+            ));
+        }
+        // The last move: its triangle and the exchanged ones outlined over the board (drawn after
+        // every triangle so that no neighbour covers the outline), its pawn ringed below.
+        let last_pawn = match g.last_move() {
+            Some(Move::Turn {
+                to,
+                triangle,
+                exchange,
+            }) => {
+                items.push(Item::decoration(outline(triangle), "last-move"));
+                items.extend(
+                    exchange
+                        .triangles()
+                        .map(|t| Item::decoration(outline(t), "last-move exchanged")),
+                );
+                Some(to)
+            }
+            Some(Move::Setup(p)) => Some(p),
+            Some(Move::Pass) | None => None,
+        };
+        for t in Triangle::all() {
+            let [cx, cy] = centroid(t);
+            items.push(
+                Item::decoration(
+                    Shape::Text {
+                        at: [cx, cy - 14.0],
+                        text: t.number().to_string(),
+                        size: 11.0,
+                    },
+                    "triangle-number coordinate",
+                )
+                .with_label(t.number().to_string()),
+            );
+            let counts: Vec<(usize, u8)> = (0..2)
+                .map(|p| (p, g.cells[t.0 as usize][p]))
+                .filter(|&(_, c)| c > 0)
+                .collect();
+            let n = counts.len() as f32;
+            for (i, &(p, c)) in counts.iter().enumerate() {
+                let dx = (i as f32 - (n - 1.0) / 2.0) * 20.0;
+                items.push(
+                    Item::new(
+                        triangle_id(t),
+                        Shape::Circle {
+                            center: [cx + dx, cy + 6.0],
+                            radius: 9.5,
+                        },
+                        format!("cylinder p{p}"),
+                    )
+                    .named(t.number().to_string())
+                    .with_label(c.to_string()),
+                );
+            }
+        }
+        // Each intersection's name beside it, as moves are written (`c2/3`).
+        for p in Point::all() {
+            let [x, y] = at(p);
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [x - 15.0, y + 15.0],
+                    text: p.name(),
+                    size: 10.0,
+                },
+                "point-name coordinate",
+            ));
+        }
+        for p in Point::all() {
+            items.push(Item::new(
+                p.name(),
+                Shape::Circle {
+                    center: at(p),
+                    radius: 7.0,
+                },
+                "point",
+            ));
+        }
+        for seat in 0..2 {
+            if let Some(p) = g.pawn[seat] {
+                items.push(
+                    Item::new(
+                        p.name(),
+                        Shape::Circle {
+                            center: at(p),
+                            radius: 14.0,
+                        },
+                        format!(
+                            "pawn p{seat}{}",
+                            if last_pawn == Some(p) { " last" } else { "" }
+                        ),
+                    )
+                    .with_label(format!("{}", seat + 1)),
+                );
+            }
+        }
+        let mut facts = Vec::new();
+        for seat in 0..2u8 {
+            facts.push(Fact::new("reserve", Some(seat), g.reserve[seat as usize]));
+        }
+        if g.phase == Phase::Pass {
+            facts.push(Fact::new("must-pass", Some(g.to_move), ""));
+        }
+        if g.phase == Phase::Over {
+            let s = g.sector_score();
+            for (i, c) in s.cylinders.iter().enumerate() {
+                let winner = (c[0] != c[1]).then(|| u8::from(c[1] > c[0]));
+                facts.push(
+                    Fact::new("sector", winner, format!("{}: {}–{}", i + 1, c[0], c[1]))
+                        .with_row([i as i32 + 1, i32::from(c[0]), i32::from(c[1])]),
+                );
+            }
+            for seat in 0..2u8 {
+                facts.push(Fact::new("kept", Some(seat), s.kept[seat as usize]));
+                facts.push(Fact::new(
+                    "sectors-won",
+                    Some(seat),
+                    s.sectors_won[seat as usize],
+                ));
+            }
+        }
+        Scene {
+            view_box: [-30.0, -30.0, 8.0 * SX + 60.0, 4.0 * SY + 60.0],
+            items,
+            facts,
+            pannable: false,
+        }
     }
 
     fn diagram(&self) -> String {
-        diagram(self)
-    }
-
-    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
-        click_steps(mv)
+        let g = self;
+        // Columns start MARGIN in, so that text centred on the leftmost points fits.
+        let mut canvas = Canvas::new();
+        let c3 = point("c3");
+        let is_sector_line = |a: Point, b: Point| {
+            let on_outline = |p: Point| GEOMETRY.adjacent[p.0 as usize].count_ones() < 6;
+            let spoke = |p: Point| CORNERS.iter().any(|&c| point(c) == p);
+            (on_outline(a) && on_outline(b)) || (a == c3 && spoke(b)) || (b == c3 && spoke(a)) || {
+                // Inner segments of a spoke: the midpoint between c3 and a corner.
+                let mid_spoke = |m: Point, c: Point| {
+                    CORNERS.iter().any(|&k| {
+                        let (kx, ky) = point(k).xy();
+                        let (mx, my) = m.xy();
+                        (kx + 4) == 2 * mx && (ky + 3) == 2 * my && (c == c3 || c == point(k))
+                    })
+                };
+                mid_spoke(a, b) || mid_spoke(b, a)
+            }
+        };
+        // Grid lines: sector lines solid, the others dotted.
+        for a in 0..POINTS as u8 {
+            for b in a + 1..POINTS as u8 {
+                let (pa, pb) = (Point(a), Point(b));
+                let ((ra, ca), (rb, cb)) = (text_pos(pa), text_pos(pb));
+                let (xa, ya) = pa.xy();
+                let (xb, yb) = pb.xy();
+                let neighbours = ((xa - xb).abs() == 2 && ya == yb)
+                    || ((xa - xb).abs() == 1 && (ya - yb).abs() == 1);
+                if !neighbours {
+                    continue;
+                }
+                let solid = is_sector_line(pa, pb);
+                if ra == rb {
+                    for c in ca.min(cb) + 2..ca.max(cb) - 1 {
+                        canvas.put(ra, MARGIN + c, if solid { "-" } else { "." });
+                    }
+                } else {
+                    let (top, bottom) = if ra < rb {
+                        ((ra, ca), (rb, cb))
+                    } else {
+                        ((rb, cb), (ra, ca))
+                    };
+                    let dc = (bottom.1 - top.1).signum();
+                    for k in 1..ROW {
+                        let ch = match (solid, dc) {
+                            (false, _) => ".",
+                            (true, 1) => "\\",
+                            _ => "/",
+                        };
+                        canvas.put(top.0 + k, MARGIN + top.1 + dc * k, ch);
+                    }
+                }
+            }
+        }
+        // Triangle numbers and contents, "P1|P2" counts.
+        for t in Triangle::all() {
+            let corners = t.corners();
+            let ys: Vec<i8> = corners.iter().map(|p| p.xy().1).collect();
+            let top_y = *ys.iter().max().expect("three corners");
+            let up = ys.iter().filter(|&&y| y == top_y).count() == 1;
+            let apex_x = corners
+                .iter()
+                .find(|p| {
+                    let y = p.xy().1;
+                    ys.iter().filter(|&&v| v == y).count() == 1
+                })
+                .expect("an apex")
+                .xy()
+                .0;
+            let col = apex_x as i32 * COL;
+            let band_top = (5 - top_y as i32) * ROW;
+            let (count_row, number_row) = if up {
+                (band_top + 3, band_top + 2)
+            } else {
+                (band_top + 1, band_top + 2)
+            };
+            canvas.centre(number_row, MARGIN + col, &t.number().to_string());
+            let c = g.cells[t.0 as usize];
+            let content = if c == [0, 0] {
+                String::new()
+            } else {
+                format!("{}|{}", c[0], c[1])
+            };
+            canvas.centre(count_row, MARGIN + col, &content);
+        }
+        for p in Point::all() {
+            let (r, c) = text_pos(p);
+            canvas.put(r, MARGIN + c - 1, &p.name());
+        }
+        for seat in 0..2 {
+            if let Some(p) = g.pawn[seat] {
+                let (r, c) = text_pos(p);
+                canvas.put(r, MARGIN + c - 1, &format!("@{}", seat + 1));
+            }
+        }
+        let mut out = canvas.text();
+        out.push_str(
+            "Cells show cylinders as P1|P2; @1 and @2 are the pawns; solid lines bound sectors.\n",
+        );
+        if let Some(mv) = g.last_move() {
+            out.push_str(&format!("Last move: {mv}.\n"));
+        }
+        for seat in 0..2 {
+            let pawn =
+                g.pawn[seat].map_or("not placed".to_string(), |p| format!("on {}", p.name()));
+            out.push_str(&format!(
+                "P{}: reserve {:>2}, pawn {}\n",
+                seat + 1,
+                g.reserve[seat],
+                pawn
+            ));
+        }
+        match g.phase {
+            Phase::Setup => out.push_str(&format!("P{} places a pawn.\n", g.to_move + 1)),
+            Phase::Turn => out.push_str(&format!("P{} to move.\n", g.to_move + 1)),
+            Phase::Pass => out.push_str(&format!(
+                "P{} has no legal move and must pass.\n",
+                g.to_move + 1
+            )),
+            Phase::Over => out.push_str(&explain_result(g)),
+        }
+        out
     }
 
     fn clicks(&self, mv: Move) -> Vec<String> {
-        clicks(mv)
+        match mv {
+            Move::Setup(p) => vec![p.name()],
+            Move::Pass => vec!["pass".into()],
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => std::iter::once(to.name())
+                .chain(std::iter::once(triangle_id(triangle)))
+                .chain(exchange.triangles().map(triangle_id))
+                .collect(),
+        }
+    }
+
+    /// The step each click of `mv` makes (see `Present::click_steps`).
+    fn click_steps(&self, mv: Move) -> Vec<&'static str> {
+        match mv {
+            Move::Setup(_) => vec!["setup"],
+            Move::Pass => vec!["move"],
+            Move::Turn { exchange, .. } => {
+                let mut steps = vec!["move", "place"];
+                steps.extend(exchange.triangles().map(|_| "exchange"));
+                steps
+            }
+        }
     }
 }
 

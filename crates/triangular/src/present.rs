@@ -110,171 +110,6 @@ fn label_spots(scored: &[&Formed]) -> Vec<[f32; 2]> {
     spots
 }
 
-pub(crate) fn scene(g: &Triangular) -> Scene {
-    let ((x0, x1), (y0, y1)) = shown(g);
-    let mut items = Vec::new();
-    let mut targets = Vec::new();
-    g.legal_moves(&mut targets);
-    // One item a cell, row by row, whatever is on it: a move changes the few cells it touches in
-    // place (and a watcher is sent only those), and the board grows only now and then.
-    for y in y0..=y1 {
-        for x in x0..=x1 {
-            let c = Cell::new(x, y);
-            items.push(match g.piece(c) {
-                Some(p) => Item::decoration(polygon(c), piece_class(p)),
-                None if targets.contains(&c) => {
-                    Item::new(cell_id(c), polygon(c), "cell target").named(c.to_string())
-                }
-                None => Item::decoration(polygon(c), "cell"),
-            });
-        }
-    }
-    // The last piece's rim, drawn over its neighbours.
-    if let Some(c) = g.last_move() {
-        items.push(Item::decoration(polygon(c), "last-move"));
-    }
-    // The triangles formed, outlined in the colour of their player, and the points each scored
-    // beside it: all of it an overlay a switch can hide, the numbers spread where they would
-    // cover each other.
-    let formed = g.formed_triangles();
-    for f in &formed {
-        let class = if f.with_red {
-            format!("red-triangle p{} overlay", f.seat.0)
-        } else {
-            format!("scored p{} overlay", f.seat.0)
-        };
-        items.push(Item::decoration(
-            Shape::Polygon {
-                points: f.triangle.outline().map(at).to_vec(),
-            },
-            class,
-        ));
-    }
-    let scored: Vec<&Formed> = formed.iter().filter(|f| !f.with_red).collect();
-    for (f, spot) in scored.iter().zip(label_spots(&scored)) {
-        items.push(Item::decoration(
-            Shape::Text {
-                at: spot,
-                text: f.triangle.size.to_string(),
-                size: 16.0,
-            },
-            format!("scored-points p{} overlay", f.seat.0),
-        ));
-    }
-    // Coordinates: x above each column, y left of each row.
-    let top = -(y1 as f32 + 1.0) * ROW;
-    let left = (x0 as f32 - 1.0) * HALF;
-    for x in x0..=x1 {
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [x as f32 * HALF, top - 14.0],
-                text: x.to_string(),
-                size: 12.0,
-            },
-            "coordinate",
-        ));
-    }
-    for y in y0..=y1 {
-        items.push(Item::decoration(
-            Shape::Text {
-                at: [left - 18.0, -(y as f32 + 0.5) * ROW],
-                text: y.to_string(),
-                size: 12.0,
-            },
-            "coordinate",
-        ));
-    }
-    let mut facts = Vec::new();
-    for seat in [Seat(0), Seat(1)] {
-        facts.push(Fact::new("score", Some(seat.0), g.score(seat)));
-        facts.push(Fact::new("pieces-left", Some(seat.0), g.pieces_left(seat)));
-    }
-    if let Some(w) = g.red_winner() {
-        for f in g.formed_triangles().iter().filter(|f| f.with_red) {
-            let [a, b, c] = f.triangle.corners();
-            facts.push(Fact::new("red-triangle", Some(w.0), format!("{a} {b} {c}")));
-        }
-    }
-    let (left, right) = ((x0 as f32 - 1.0) * HALF - 36.0, (x1 as f32 + 1.0) * HALF);
-    let (top, bottom) = (top - 28.0, -(y0 as f32) * ROW);
-    Scene {
-        view_box: [left, top, right - left + 8.0, bottom - top + 8.0],
-        items,
-        facts,
-        pannable: true,
-    }
-}
-
-/// The text drawing: one line per row, top row first; each cell is a slash-bounded field of
-/// three characters (`/ W \` points up, `\ B /` down), with x labels above the fields.
-pub(crate) fn diagram(g: &Triangular) -> String {
-    let ((x0, x1), (y0, y1)) = region(g, 0);
-    let mut targets = Vec::new();
-    g.legal_moves(&mut targets);
-    const LEFT: usize = 6;
-    let width = LEFT + 4 * (x1 - x0 + 1) as usize + 1;
-    let mut out = String::new();
-    let mut header = vec![b' '; width];
-    for x in x0..=x1 {
-        let label = x.to_string();
-        let centre = LEFT + 4 * (x - x0) as usize + 2;
-        // The last digit over the cell's mark, a minus sign to its left.
-        let start = centre + 1 - label.len();
-        header[start..start + label.len()].copy_from_slice(label.as_bytes());
-    }
-    header[..LEFT - 1].copy_from_slice(b"y \\ x");
-    out.push_str(String::from_utf8_lossy(&header).trim_end());
-    out.push('\n');
-    for y in (y0..=y1).rev() {
-        let mut line = format!("{y:>4}  ");
-        for x in x0..=x1 {
-            let c = Cell::new(x, y);
-            let edge = match c.orientation() {
-                crate::Orientation::Up => '/',
-                crate::Orientation::Down => '\\',
-            };
-            let mark = match g.piece(c) {
-                Some(Piece::White) => 'W',
-                Some(Piece::Black) => 'B',
-                Some(Piece::Red) => 'R',
-                None if targets.contains(&c) => '.',
-                None => ' ',
-            };
-            line.push(edge);
-            line.push(' ');
-            line.push(mark);
-            line.push(' ');
-        }
-        line.push(match Cell::new(x1, y).orientation() {
-            crate::Orientation::Up => '\\',
-            crate::Orientation::Down => '/',
-        });
-        out.push_str(&line);
-        out.push('\n');
-    }
-    out.push_str(
-        "W White, B Black, R red; cell (x, y) points up (/ \\) when x + y is even, down (\\ /) \
-         when odd.\n",
-    );
-    if !targets.is_empty() {
-        out.push_str("Legal cells are marked '.'; a move is the cell as x,y (e.g. 1,0).\n");
-    }
-    if let Some(c) = g.last_move() {
-        let who = g.piece(c).map_or("?", Piece::name);
-        out.push_str(&format!("Last move: {who} on {c}.\n"));
-    }
-    for seat in [Seat(0), Seat(1)] {
-        out.push_str(&format!(
-            "{:<5}: {:>3} point(s), {:>2} piece(s) left\n",
-            colour(seat),
-            g.score(seat),
-            g.pieces_left(seat)
-        ));
-    }
-    out.push_str(&explain_state(g));
-    out
-}
-
 /// Whose turn it is, or how the game ended and why.
 pub(crate) fn explain_state(g: &Triangular) -> String {
     if let Some(seat) = g.to_move() {
@@ -312,19 +147,178 @@ pub(crate) fn explain_state(g: &Triangular) -> String {
 
 impl Present for Triangular {
     fn scene(&self) -> Scene {
-        scene(self)
+        let g = self;
+        let ((x0, x1), (y0, y1)) = shown(g);
+        let mut items = Vec::new();
+        let mut targets = Vec::new();
+        g.legal_moves(&mut targets);
+        // One item a cell, row by row, whatever is on it: a move changes the few cells it touches in
+        // place (and a watcher is sent only those), and the board grows only now and then.
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                let c = Cell::new(x, y);
+                items.push(match g.piece(c) {
+                    Some(p) => Item::decoration(polygon(c), piece_class(p)),
+                    None if targets.contains(&c) => {
+                        Item::new(cell_id(c), polygon(c), "cell target").named(c.to_string())
+                    }
+                    None => Item::decoration(polygon(c), "cell"),
+                });
+            }
+        }
+        // The last piece's rim, drawn over its neighbours.
+        if let Some(c) = g.last_move() {
+            items.push(Item::decoration(polygon(c), "last-move"));
+        }
+        // The triangles formed, outlined in the colour of their player, and the points each scored
+        // beside it: all of it an overlay a switch can hide, the numbers spread where they would
+        // cover each other.
+        let formed = g.formed_triangles();
+        for f in &formed {
+            let class = if f.with_red {
+                format!("red-triangle p{} overlay", f.seat.0)
+            } else {
+                format!("scored p{} overlay", f.seat.0)
+            };
+            items.push(Item::decoration(
+                Shape::Polygon {
+                    points: f.triangle.outline().map(at).to_vec(),
+                },
+                class,
+            ));
+        }
+        let scored: Vec<&Formed> = formed.iter().filter(|f| !f.with_red).collect();
+        for (f, spot) in scored.iter().zip(label_spots(&scored)) {
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: spot,
+                    text: f.triangle.size.to_string(),
+                    size: 16.0,
+                },
+                format!("scored-points p{} overlay", f.seat.0),
+            ));
+        }
+        // Coordinates: x above each column, y left of each row.
+        let top = -(y1 as f32 + 1.0) * ROW;
+        let left = (x0 as f32 - 1.0) * HALF;
+        for x in x0..=x1 {
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [x as f32 * HALF, top - 14.0],
+                    text: x.to_string(),
+                    size: 12.0,
+                },
+                "coordinate",
+            ));
+        }
+        for y in y0..=y1 {
+            items.push(Item::decoration(
+                Shape::Text {
+                    at: [left - 18.0, -(y as f32 + 0.5) * ROW],
+                    text: y.to_string(),
+                    size: 12.0,
+                },
+                "coordinate",
+            ));
+        }
+        let mut facts = Vec::new();
+        for seat in [Seat(0), Seat(1)] {
+            facts.push(Fact::new("score", Some(seat.0), g.score(seat)));
+            facts.push(Fact::new("pieces-left", Some(seat.0), g.pieces_left(seat)));
+        }
+        if let Some(w) = g.red_winner() {
+            for f in g.formed_triangles().iter().filter(|f| f.with_red) {
+                let [a, b, c] = f.triangle.corners();
+                facts.push(Fact::new("red-triangle", Some(w.0), format!("{a} {b} {c}")));
+            }
+        }
+        let (left, right) = ((x0 as f32 - 1.0) * HALF - 36.0, (x1 as f32 + 1.0) * HALF);
+        let (top, bottom) = (top - 28.0, -(y0 as f32) * ROW);
+        Scene {
+            view_box: [left, top, right - left + 8.0, bottom - top + 8.0],
+            items,
+            facts,
+            pannable: true,
+        }
     }
 
+    /// The text drawing: one line per row, top row first; each cell is a slash-bounded field of
+    /// three characters (`/ W \` points up, `\ B /` down), with x labels above the fields.
     fn diagram(&self) -> String {
-        diagram(self)
-    }
-
-    fn click_steps(&self, _: Cell) -> Vec<&'static str> {
-        vec!["place"]
+        let g = self;
+        let ((x0, x1), (y0, y1)) = region(g, 0);
+        let mut targets = Vec::new();
+        g.legal_moves(&mut targets);
+        const LEFT: usize = 6;
+        let width = LEFT + 4 * (x1 - x0 + 1) as usize + 1;
+        let mut out = String::new();
+        let mut header = vec![b' '; width];
+        for x in x0..=x1 {
+            let label = x.to_string();
+            let centre = LEFT + 4 * (x - x0) as usize + 2;
+            // The last digit over the cell's mark, a minus sign to its left.
+            let start = centre + 1 - label.len();
+            header[start..start + label.len()].copy_from_slice(label.as_bytes());
+        }
+        header[..LEFT - 1].copy_from_slice(b"y \\ x");
+        out.push_str(String::from_utf8_lossy(&header).trim_end());
+        out.push('\n');
+        for y in (y0..=y1).rev() {
+            let mut line = format!("{y:>4}  ");
+            for x in x0..=x1 {
+                let c = Cell::new(x, y);
+                let edge = match c.orientation() {
+                    crate::Orientation::Up => '/',
+                    crate::Orientation::Down => '\\',
+                };
+                let mark = match g.piece(c) {
+                    Some(Piece::White) => 'W',
+                    Some(Piece::Black) => 'B',
+                    Some(Piece::Red) => 'R',
+                    None if targets.contains(&c) => '.',
+                    None => ' ',
+                };
+                line.push(edge);
+                line.push(' ');
+                line.push(mark);
+                line.push(' ');
+            }
+            line.push(match Cell::new(x1, y).orientation() {
+                crate::Orientation::Up => '\\',
+                crate::Orientation::Down => '/',
+            });
+            out.push_str(&line);
+            out.push('\n');
+        }
+        out.push_str(
+            "W White, B Black, R red; cell (x, y) points up (/ \\) when x + y is even, down (\\ /) \
+             when odd.\n",
+        );
+        if !targets.is_empty() {
+            out.push_str("Legal cells are marked '.'; a move is the cell as x,y (e.g. 1,0).\n");
+        }
+        if let Some(c) = g.last_move() {
+            let who = g.piece(c).map_or("?", Piece::name);
+            out.push_str(&format!("Last move: {who} on {c}.\n"));
+        }
+        for seat in [Seat(0), Seat(1)] {
+            out.push_str(&format!(
+                "{:<5}: {:>3} point(s), {:>2} piece(s) left\n",
+                colour(seat),
+                g.score(seat),
+                g.pieces_left(seat)
+            ));
+        }
+        out.push_str(&explain_state(g));
+        out
     }
 
     fn clicks(&self, cell: Cell) -> Vec<String> {
         vec![cell_id(cell)]
+    }
+
+    fn click_steps(&self, _: Cell) -> Vec<&'static str> {
+        vec!["place"]
     }
 }
 
