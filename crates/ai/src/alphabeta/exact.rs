@@ -43,14 +43,15 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     }
 
     /// The exact margin of `position`, won (`side` 1) or lost (`side` -1) for the seat to move,
-    /// and a move that keeps it; `None` if stopped. Searched first within [`NEAR_MARGIN`] of
+    /// and a move that keeps it; `None` if stopped. Searched first within
+    /// [`Knowledge::near_margin`] of
     /// zero, where most margins lie and the narrow window cuts more, then beyond it only if it
     /// lies there.
     pub(super) fn margin(&mut self, position: &G, side: i32) -> Option<(i32, G::Move)> {
         let (lo, hi) = if side > 0 {
-            (0, NEAR_MARGIN)
+            (0, self.knowledge.near_margin())
         } else {
-            (-NEAR_MARGIN, 0)
+            (-self.knowledge.near_margin(), 0)
         };
         let (value, best) = self.root_window(position, lo, hi)?;
         if value >= hi {

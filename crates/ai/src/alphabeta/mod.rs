@@ -113,15 +113,6 @@ const PRE_PASS_DEPTH: i32 = 1;
 /// at every depth from 2 to 5.
 const LIKELIEST_DEPTH: u32 = 4;
 
-/// How far from zero the exact margin of a won or lost position is first looked for
-/// ([`AlphaBeta::solve`]), in the knowledge's units: on Triangoli, a win or loss by one
-/// cylinder (16) and up to six sectors. A lost 12-empty position whose search on two threads
-/// sometimes began with a move losing by four cylinders took 0.47–1.03 s (median 0.84 s in 12
-/// runs) searching the whole side of zero and 0.36–0.53 s this way; one thread, the 12-empty
-/// sets of seeds 1, 10 and 40 visited 92.0 M positions against 94.5 M (a window to two
-/// cylinders, 92.6 M).
-const NEAR_MARGIN: i32 = 23;
-
 /// The table of the heuristic search of [`LIKELIEST_DEPTH`]: 2^16 entries.
 const LIKELIEST_TABLE_BITS: u32 = 16;
 

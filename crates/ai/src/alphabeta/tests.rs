@@ -193,9 +193,15 @@ fn the_draw_test_tries_the_heuristic_searchs_best_reply_before_the_tables() {
 #[derive(Clone)]
 struct Scored;
 
+/// The first window of a margin's search ([`Knowledge::near_margin`]) in these tests.
+const NEAR_MARGIN: i32 = 23;
+
 impl Knowledge<Choice> for Scored {
     fn name(&self) -> &'static str {
         "scored"
+    }
+    fn near_margin(&self) -> i32 {
+        NEAR_MARGIN
     }
     fn margin(&self, position: &Choice, seat: Seat) -> i32 {
         let (row, column) = (position.row.expect("over"), position.column.expect("over"));

@@ -117,6 +117,14 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
         }
     }
 
+    /// How far from zero the exact solver first looks for a won or lost position's margin, in
+    /// this knowledge's units: most margins lie near zero, where a narrow window cuts more; a
+    /// margin beyond it is searched again beyond it. By default 2 (the default margins are 1,
+    /// 0 and -1).
+    fn near_margin(&self) -> i32 {
+        2
+    }
+
     /// A final [`Knowledge::margin`] in the game's own counts, each named (Triangoli:
     /// `[("cylinders", 1), ("sectors", -2)]`); by default one count named `margin`.
     fn margin_parts(&self, margin: i32) -> Vec<(&'static str, i32)> {
