@@ -16,9 +16,9 @@ use trigonal_store::{
 
 use crate::accounts::SignedIn;
 use crate::change;
-use crate::commands::player_name;
 use crate::error::ApiError;
 use crate::live;
+use crate::typed::player_name;
 use crate::view::{render_at, rfc3339};
 use crate::AppState;
 

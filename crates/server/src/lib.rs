@@ -32,6 +32,7 @@ mod observe;
 mod players;
 mod presence;
 mod proxy;
+mod typed;
 mod view;
 mod web;
 mod wire;
