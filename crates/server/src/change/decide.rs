@@ -189,6 +189,25 @@ pub(super) fn commit(plan: Plan) -> Checked {
     Checked::Commit(Box::new(plan))
 }
 
+/// A plan changing `seat` to `row` (and the table to `table`), by `change`.
+pub(super) fn seat_plan(
+    live: &Live,
+    change: Change,
+    seat: u8,
+    row: SeatRow,
+    table: Table,
+    at: i64,
+) -> Checked {
+    commit(Plan {
+        change,
+        mover: None,
+        position: live.position.clone(),
+        seat: Some((seat, row)),
+        table,
+        at,
+    })
+}
+
 /// A plan changing only the table.
 pub(super) fn table_plan(live: &Live, table: Table, at: i64) -> Checked {
     commit(Plan {
@@ -502,27 +521,19 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             }
             let mut table = live.table.clone();
             set(&mut table.names, players, *seat, name.clone());
-            Ok(commit(Plan {
-                change: Change::Join {
-                    seat: *seat,
-                    digest: digest.clone(),
-                    owner: owner.clone(),
-                },
-                mover: None,
-                position: live.position.clone(),
-                seat: Some((
-                    *seat,
-                    SeatRow {
-                        kind: SeatKind::Human,
-                        level: None,
-                        token_digest: Some(digest.clone()),
-                        owner: owner.clone(),
-                        keys: Vec::new(),
-                    },
-                )),
-                table,
-                at,
-            }))
+            let change = Change::Join {
+                seat: *seat,
+                digest: digest.clone(),
+                owner: owner.clone(),
+            };
+            let row = SeatRow {
+                kind: SeatKind::Human,
+                level: None,
+                token_digest: Some(digest.clone()),
+                owner: owner.clone(),
+                keys: Vec::new(),
+            };
+            Ok(seat_plan(live, change, *seat, row, table, at))
         }
         Command::Claim { seat, digest } => {
             let Some(row) = live.seats.get(*seat as usize) else {
@@ -532,23 +543,17 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             };
             match &row.token_digest {
                 Some(held) if held.same(digest) => Ok(Checked::Nothing),
-                None if row.kind == SeatKind::Human => Ok(commit(Plan {
-                    change: Change::Claim {
+                None if row.kind == SeatKind::Human => {
+                    let change = Change::Claim {
                         seat: *seat,
                         digest: digest.clone(),
-                    },
-                    mover: None,
-                    position: live.position.clone(),
-                    seat: Some((
-                        *seat,
-                        SeatRow {
-                            token_digest: Some(digest.clone()),
-                            ..row.clone()
-                        },
-                    )),
-                    table: live.table.clone(),
-                    at,
-                })),
+                    };
+                    let row = SeatRow {
+                        token_digest: Some(digest.clone()),
+                        ..row.clone()
+                    };
+                    Ok(seat_plan(live, change, *seat, row, live.table.clone(), at))
+                }
                 _ => Err(ApiError::Conflict(
                     format!("seat {seat} of the rematch is not waiting for you").into(),
                 )),
@@ -576,23 +581,15 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             }
             let mut keys = row.keys.clone();
             keys.push(digest.clone());
-            Ok(commit(Plan {
-                change: Change::Key {
-                    seat: *seat,
-                    digest: digest.clone(),
-                },
-                mover: None,
-                position: live.position.clone(),
-                seat: Some((
-                    *seat,
-                    SeatRow {
-                        keys,
-                        ..row.clone()
-                    },
-                )),
-                table: live.table.clone(),
-                at,
-            }))
+            let change = Change::Key {
+                seat: *seat,
+                digest: digest.clone(),
+            };
+            let row = SeatRow {
+                keys,
+                ..row.clone()
+            };
+            Ok(seat_plan(live, change, *seat, row, live.table.clone(), at))
         }
         Command::Own { token, owner } => {
             let seat = seat_of(live, token)?;
@@ -607,23 +604,15 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
                 }
                 None => {}
             }
-            Ok(commit(Plan {
-                change: Change::Own {
-                    seat,
-                    owner: owner.clone(),
-                },
-                mover: None,
-                position: live.position.clone(),
-                seat: Some((
-                    seat,
-                    SeatRow {
-                        owner: Some(owner.clone()),
-                        ..row.clone()
-                    },
-                )),
-                table: live.table.clone(),
-                at,
-            }))
+            let change = Change::Own {
+                seat,
+                owner: owner.clone(),
+            };
+            let row = SeatRow {
+                owner: Some(owner.clone()),
+                ..row.clone()
+            };
+            Ok(seat_plan(live, change, seat, row, live.table.clone(), at))
         }
         Command::Say { token, text } => {
             let seat = seat_of(live, token)?;
@@ -715,17 +704,11 @@ pub(super) fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: 
         owner: None,
         keys: Vec::new(),
     };
-    commit(Plan {
-        change: Change::HandOver {
-            seat,
-            level: RESIGNED_LEVEL.into(),
-        },
-        mover: None,
-        position: live.position.clone(),
-        seat: Some((seat, row)),
-        table,
-        at,
-    })
+    let change = Change::HandOver {
+        seat,
+        level: RESIGNED_LEVEL.into(),
+    };
+    seat_plan(live, change, seat, row, table, at)
 }
 
 /// Brings the clocks of `plan` in step with it: a move is charged to its mover (refused when
