@@ -6,7 +6,7 @@ mod common;
 
 use std::time::{Duration, Instant};
 
-use common::{account, next_view, send, start, watch};
+use common::{account, next_view, rated_game, start, watch};
 use serde_json::{json, Value};
 
 /// What the toy's kit says, as `/api/meta` gives it: its description, its one pool (the default:
@@ -125,32 +125,8 @@ async fn a_rated_toy_game_rates_both_players_in_its_own_pool() {
     let server = start("sqlite").await;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
-    let post = reqwest::Method::POST;
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/games",
-        json!({"game": "toy", "rated": true,
-               "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
-        Some(&ann),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    let id = r.body["id"].as_str().unwrap().to_string();
-    let first = r.body["seats"][0]["token"].as_str().unwrap().to_string();
-    let r = send(
-        &server,
-        post,
-        &format!("/api/games/{id}/join"),
-        json!({"seat": 1}),
-        Some(&bob),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    let second = r.body["token"].as_str().unwrap().to_string();
-    // d1, c1, b1, a1: Ann takes the last point.
+    let (id, first, second) = rated_game(&server, "toy", &ann, &bob).await;
+    // Ann d1, Bob c1, Ann b1, Bob a1: Bob takes the last point.
     for (ply, (token, mv)) in [
         (&first, "d1"),
         (&second, "c1"),

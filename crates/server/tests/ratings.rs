@@ -5,43 +5,10 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{account, send, start_on, Place, TestServer};
+use common::{account, rated_game, send, start_on, Place};
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 use trigonal_store::on_both;
-
-/// A rated Triangoli game of `host` (seat 0) joined by `guest` (seat 1); the id and both tokens.
-async fn rated_game(server: &TestServer, host: &str, guest: &str) -> (String, String, String) {
-    let post = reqwest::Method::POST;
-    let r = send(
-        server,
-        post.clone(),
-        "/api/games",
-        json!({"game": "triangoli", "rated": true,
-        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
-        Some(host),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    let id = r.body["id"].as_str().unwrap().to_string();
-    let host_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
-    let r = send(
-        server,
-        post,
-        &format!("/api/games/{id}/join"),
-        json!({"seat": 1}),
-        Some(guest),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    (
-        id,
-        host_token,
-        r.body["token"].as_str().unwrap().to_string(),
-    )
-}
 
 async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str) {
     let place = Place::new(kind).await;
@@ -197,7 +164,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
     // Eight rated games between them end at the same instant: every one is counted once.
     let mut games = Vec::new();
     for _ in 0..8 {
-        games.push(rated_game(&server, &ann, &bob).await);
+        games.push(rated_game(&server, "triangoli", &ann, &bob).await);
     }
     let barrier = Arc::new(Barrier::new(games.len()));
     let endings: Vec<_> = games

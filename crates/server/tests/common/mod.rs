@@ -381,3 +381,42 @@ pub async fn account(server: &TestServer, name: &str) -> String {
     assert_eq!(r.status, 201, "{}", r.text);
     cookie_of(&r).0
 }
+
+/// A rated game of `game` made by `host` (seat 0) and joined by `guest` (seat 1), each a session
+/// cookie; the id and both tokens.
+pub async fn rated_game(
+    server: &TestServer,
+    game: &str,
+    host: &str,
+    guest: &str,
+) -> (String, String, String) {
+    let post = reqwest::Method::POST;
+    let r = send(
+        server,
+        post.clone(),
+        "/api/games",
+        json!({"game": game, "rated": true,
+        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
+        Some(host),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let host_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let r = send(
+        server,
+        post,
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        Some(guest),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    (
+        id,
+        host_token,
+        r.body["token"].as_str().unwrap().to_string(),
+    )
+}
