@@ -99,13 +99,14 @@ export class AnalysisPanel {
     const head = h('div', { class: 'analysis-head' },
       h('h2', { id: 'analysis-h' }, t('analysis.title')),
       h('button', { type: 'button', class: 'small subtle', 'data-key': 'analysis-close', 'data-test': 'analysis-close', onclick: () => this.close() }, t('analysis.close')));
+    // Before the server's first answer the count is known all the same: every position of the game.
+    const total = p.total || v.ply + 1;
     const bar = done
       ? null
       : h('div', { class: 'analysis-progress' },
-        h('progress', { 'data-test': 'analysis-progress', max: Math.max(1, p.total), value: p.done, 'aria-label': t('analysis.progress', { k: p.done, n: p.total }) }),
-        h('span', { class: 'muted' }, this.error ? this.error : t('analysis.progress', { k: p.done, n: p.total })),
+        h('progress', { 'data-test': 'analysis-progress', max: total, value: p.done, 'aria-label': t('analysis.progress', { k: p.done, n: total }) }),
+        h('span', { class: 'muted' }, this.error ? this.error : t('analysis.progress', { k: p.done, n: total })),
         this.error ? h('button', { type: 'button', class: 'small', 'data-key': 'analysis-retry', onclick: () => this.start() }, t('analysis.retry')) : null);
-    const total = p.total || v.ply + 1;
     replaceChildren(el, head, bar,
       a ? this.graphEl(v, a, total, at) : null,
       a ? this.details(v, a, at) : null,
