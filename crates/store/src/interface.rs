@@ -1,0 +1,215 @@
+//! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
+//! what playing needs), [`Accounts`], [`Ratings`] and [`Analyses`]. [`Store`] is all of them,
+//! what the server holds; a caller names the traits whose methods it calls.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use tokio::sync::broadcast;
+
+use crate::*;
+
+/// Games: stored whole with their seats and moves, changed only by [`Commit`]s planned on a
+/// version, listed for the lobby, and announced to every process ([`StoreEvent`]).
+#[async_trait]
+pub trait Games: Send + Sync {
+    /// Stores a new game with its seats and any moves already played (an uploaded record), and
+    /// the computer's job when `computer_due`.
+    async fn insert_game(&self, game: GameRow, computer_due: bool) -> Result<(), StoreError>;
+
+    /// The game `id` with its seats and moves as of one moment, if stored.
+    async fn load_game(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// The game `id` if it is stored at another version than `than`: `None` when a copy at
+    /// version `than` is current (or the game is not stored). One read either way.
+    async fn load_game_newer(&self, id: &str, than: i64) -> Result<Option<GameRow>, StoreError>;
+
+    /// Commits one change, if the game is still at the version it was planned on.
+    async fn commit(&self, commit: Commit) -> Result<Committed, StoreError>;
+
+    /// The newest games, at most `limit`: with `open_only`, unfinished games with a seat
+    /// waiting for someone to join.
+    async fn list_games(&self, open_only: bool, limit: usize) -> Result<Vec<Summary>, StoreError>;
+
+    /// Up to `max` games whose deadline is `now` or earlier, the earliest first.
+    async fn due_deadlines(&self, now: i64, max: usize) -> Result<Vec<String>, StoreError>;
+
+    /// A receiver of every event from now on.
+    fn events(&self) -> broadcast::Receiver<StoreEvent>;
+}
+
+/// The computer's due moves: job rows written with the change that made them due, claimed by
+/// one process at a time under a lease.
+#[async_trait]
+pub trait Jobs: Send + Sync {
+    /// Claims up to `max` due computer moves nobody holds (or whose holder's lease ran out) for
+    /// `owner`, each for `lease`. A move that has waited less than [`AFFINITY`] is left to the
+    /// process that made the game's last computer move, if that is not `owner`.
+    async fn claim_jobs(
+        &self,
+        owner: &str,
+        lease: Duration,
+        max: usize,
+    ) -> Result<Vec<Claim>, StoreError>;
+
+    /// How many computer moves are due at `now` and held by no one (the queue the computer
+    /// processes work through).
+    async fn jobs_waiting(&self, now: i64) -> Result<u64, StoreError>;
+
+    /// Extends `owner`'s lease on `claim`; `false` when the job is no longer theirs or no
+    /// longer at that ply (the game moved on: the search is moot).
+    async fn renew(&self, claim: &Claim, owner: &str, lease: Duration) -> Result<bool, StoreError>;
+
+    /// Gives up `owner`'s claim, letting anyone take it again after `retry_after`.
+    async fn release(
+        &self,
+        claim: &Claim,
+        owner: &str,
+        retry_after: Duration,
+    ) -> Result<(), StoreError>;
+}
+
+/// Who has a game open, kept by each process for its own connections and lapsing with a process
+/// that dies.
+#[async_trait]
+pub trait Presence: Send + Sync {
+    /// Records that process `owner` has `sockets` connections showing the player of `seat` in
+    /// game `game` (0: none), valid for [`PRESENCE_TTL`] unless renewed; announces
+    /// [`StoreEvent::Presence`] when whether the seat is present may have changed.
+    async fn set_presence(
+        &self,
+        game: &str,
+        seat: u8,
+        owner: &str,
+        sockets: u32,
+    ) -> Result<(), StoreError>;
+
+    /// Keeps `owner`'s presence valid for [`PRESENCE_TTL`] more, and drops everyone's that has
+    /// lapsed (a process that died), announcing each game whose presence changed.
+    async fn renew_presence(&self, owner: &str) -> Result<(), StoreError>;
+
+    /// The seats of game `game` whose players have it open now, in order.
+    async fn present(&self, game: &str) -> Result<Vec<u8>, StoreError>;
+}
+
+/// Analyses of finished games: asked for once, claimed like computer moves, saved as they grow.
+#[async_trait]
+pub trait Analyses: Send + Sync {
+    /// Asks for the analysis of game `game`'s `total` positions, unless it was asked for
+    /// already; `true` when this call asked. Announces [`StoreEvent::JobsDue`].
+    async fn request_analysis(
+        &self,
+        game: &str,
+        total: usize,
+        now: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Claims, for `owner` and `lease`, the oldest analysis not finished that nobody holds; its
+    /// game and how many positions are done.
+    async fn claim_analysis(
+        &self,
+        owner: &str,
+        lease: Duration,
+    ) -> Result<Option<(String, usize)>, StoreError>;
+
+    /// Saves the analysis `owner` holds of game `game`: its entries so far (`entries`: JSON the
+    /// store does not read) and how many they are, renewing the lease; `false` when `owner` no
+    /// longer holds it.
+    async fn save_analysis(
+        &self,
+        game: &str,
+        owner: &str,
+        entries: String,
+        done: usize,
+        lease: Duration,
+    ) -> Result<bool, StoreError>;
+
+    /// The analysis of game `game`, if asked for.
+    async fn load_analysis(&self, game: &str) -> Result<Option<AnalysisRow>, StoreError>;
+}
+
+/// Accounts, their sessions and bots, and the seats that belong to them.
+#[async_trait]
+pub trait Accounts: Send + Sync {
+    /// Stores a new account (a bot's with the digest of its API token); `false` (nothing stored)
+    /// when its name is taken, ignoring case.
+    async fn create_account(
+        &self,
+        account: AccountRow,
+        bot_token: Option<TokenDigest>,
+    ) -> Result<bool, StoreError>;
+
+    /// The bot whose API token has digest `digest`.
+    async fn bot_by_token(&self, digest: &TokenDigest) -> Result<Option<AccountRow>, StoreError>;
+
+    /// The names of every bot.
+    async fn bots(&self) -> Result<Vec<String>, StoreError>;
+
+    /// The account named `name`, ignoring case.
+    async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
+
+    /// Replaces the password hash of account `account` and ends its sessions but `keep`.
+    async fn set_password(
+        &self,
+        account: &str,
+        password_hash: &str,
+        keep: &TokenDigest,
+    ) -> Result<(), StoreError>;
+
+    /// Stores a new session.
+    async fn create_session(&self, session: SessionRow) -> Result<(), StoreError>;
+
+    /// The account of the session of digest `digest`, if it has not ended by `now`.
+    async fn session(
+        &self,
+        digest: &TokenDigest,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError>;
+
+    /// Ends the session of digest `digest` (and any that ended by `now`, while at it).
+    async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError>;
+
+    /// The seats that belong to account `account`, as `(game, seat)`, the games last changed
+    /// first; at most `limit`.
+    async fn account_seats(
+        &self,
+        account: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, u8)>, StoreError>;
+}
+
+/// Ratings, settled from the results of rated games as they end, and computed again from them
+/// on demand.
+#[async_trait]
+pub trait Ratings: Send + Sync {
+    /// Computes every rating again from the stored results of the rated games, in the order
+    /// they ended (what settling each as it ended gave); how many games.
+    async fn recompute_ratings(&self) -> Result<usize, StoreError>;
+
+    /// Account `account`'s ratings, by pool.
+    async fn ratings(&self, account: &str) -> Result<Vec<RatingRow>, StoreError>;
+
+    /// The rating history of account `account` in `pool`: `(unix ms, rating)`, oldest first.
+    async fn rating_history(
+        &self,
+        account: &str,
+        pool: &str,
+    ) -> Result<Vec<(i64, f64)>, StoreError>;
+
+    /// The best of pool `pool`: `(name, rating)`, best first, at most `limit`.
+    async fn leaderboard(
+        &self,
+        pool: &str,
+        limit: usize,
+    ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError>;
+}
+
+/// A whole store: every concern, on one database. Cheap to share (`Arc`).
+#[async_trait]
+pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings {
+    /// `"sqlite"` or `"postgresql"`.
+    fn kind(&self) -> &'static str;
+
+    /// The schema version of the open database.
+    async fn schema_version(&self) -> Result<i64, StoreError>;
+}
