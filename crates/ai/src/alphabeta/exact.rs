@@ -215,7 +215,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// An exact search of `position` (`ply` plies below the root) with its moves split between
     /// threads, as principal-variation splitting does: the first move (the table's, else the
     /// best ordered) is searched alone for a bound — split in the same way where enough of the
-    /// game is left below it ([`SPLIT_FROM`]) — then each thread takes the next move, tests it
+    /// game is left below it ([`Knowledge::split_from`]) — then each thread takes the next move, tests it
     /// with a null window against the best value so far (shared), and searches it fully only
     /// when it beats it. The threads share the table. The value within `lo..hi` and the best
     /// move (the positions visited are added to this searcher's); `None` if stopped.
@@ -380,7 +380,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
         let far = self
             .knowledge
             .left(&child)
-            .is_some_and(|left| left >= SPLIT_FROM);
+            .is_some_and(|left| left >= self.knowledge.split_from());
         let value = match child.to_move() {
             Some(s) if far && s == me => self.split(&child, ply + 1, lo, hi)?.0,
             Some(_) if far => -self.split(&child, ply + 1, -hi, -lo)?.0,

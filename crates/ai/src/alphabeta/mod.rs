@@ -71,7 +71,7 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     root_effort: Vec<(G::Move, u64)>,
     /// Threads an exact search is split between.
     threads: usize,
-    /// The table is not used where [`Knowledge::left`] is at most this.
+    /// The table is not used where [`Knowledge::left`] is at most this ([`Knowledge::table_below`]).
     table_below: u32,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -86,14 +86,6 @@ pub struct AlphaBeta<G: Game, K: Knowledge<G>> {
     /// below each root move in the draw test (see [`AlphaBeta::result`]).
     likeliest: Option<Box<AlphaBeta<G, K>>>,
 }
-
-/// Where [`Knowledge::left`] is at most this, the table is not used (measured on Triangoli
-/// endgames: 4 empty triangles did best of 0, 2, 3 and 4).
-const TABLE_BELOW: u32 = 4;
-
-/// Nodes on the first line of an exact search on several threads split their moves between the
-/// threads where at least this much of the game ([`Knowledge::left`]) is left.
-const SPLIT_FROM: u32 = 7;
 
 /// The depth stored with a value searched to the end of the game.
 const TO_THE_END: i16 = i16::MAX;
@@ -119,6 +111,7 @@ const LIKELIEST_TABLE_BITS: u32 = 16;
 impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
     /// A heuristic searcher with a table of 2^`table_bits` entries.
     pub fn new(knowledge: K, table_bits: u32) -> AlphaBeta<G, K> {
+        let table_below = knowledge.table_below();
         AlphaBeta {
             knowledge,
             exact: false,
@@ -130,7 +123,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             nodes: 0,
             root_effort: Vec::new(),
             threads: 1,
-            table_below: TABLE_BELOW,
+            table_below,
             node_limit: u64::MAX,
             deadline: None,
             stopped: false,

@@ -36,6 +36,12 @@ impl Knowledge<Pile> for Stones {
     fn left(&self, position: &Pile) -> Option<u32> {
         Some(position.stones)
     }
+    fn table_below(&self) -> u32 {
+        4
+    }
+    fn split_from(&self) -> u32 {
+        7
+    }
 }
 
 #[test]

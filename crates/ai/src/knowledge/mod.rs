@@ -85,6 +85,21 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
         None
     }
 
+    /// Where [`Knowledge::left`] is at most this, searches skip their transposition table: near
+    /// the end a probe (a cache miss) costs more than it saves. By default 0: the table
+    /// everywhere. A game that says what is left measures where its break-even lies.
+    fn table_below(&self) -> u32 {
+        0
+    }
+
+    /// An exact search on several threads splits the moves of the nodes on its first line
+    /// between the threads where at least this much of the game ([`Knowledge::left`]) is left;
+    /// below, a subtree is too small to be worth sharing. By default 0: wherever `left` is
+    /// known.
+    fn split_from(&self) -> u32 {
+        0
+    }
+
     /// The final [`Knowledge::margin`] the seat to move in a two-player position (not over) reaches
     /// with best play, when the knowledge settles it without a search (Triangoli: the last two
     /// turns); `None` (the default) where it does not. Exact when it lies strictly between
