@@ -130,81 +130,132 @@ fn bot(dir: &Path, name: &str, on_go: &str, on_tep: &str) -> String {
         ),
     )
     .unwrap();
-    format!("cmd:python3 {} trigonal-test-bot-marker", path.display())
+    format!("cmd:python3 {} {}", path.display(), marker(name))
+}
+
+/// A word on the command line of the test bot `name`, to find its processes by.
+fn marker(name: &str) -> String {
+    format!("trigonal-test-bot-{name}-{}", std::process::id())
+}
+
+/// What a failing engine answers to `tep` when it answers it properly.
+const TEPOK: &str = "print('id name t\\ntepok', flush=True)";
+
+/// Two games of Triangoli between the random player and an engine answering `go` with `on_go`
+/// and `tep` with `on_tep`: the engine forfeits both, saying `reason`, and the series goes on.
+/// No engine outlives the arena.
+fn forfeits(name: &str, on_go: &str, on_tep: &str, reason: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let agent = bot(dir.path(), name, on_go, on_tep);
+    let o = trigonal(
+        &[
+            "arena",
+            "triangoli",
+            "--agents",
+            &format!("{agent},random"),
+            "--games",
+            "2",
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{name}: {}", stderr(&o));
+    let text = stdout(&o);
+    assert!(text.contains("forfeited 2 game(s)"), "{name}: {text}");
+    assert!(text.contains(reason), "{name}: {text}");
+    assert!(
+        text.contains("random") && text.contains("2 games"),
+        "{name}: {text}"
+    );
+    no_engine_left(name);
+}
+
+/// No process of the test bot `name` is running.
+fn no_engine_left(name: &str) {
+    let left = std::process::Command::new("pgrep")
+        .args(["-f", &marker(name)])
+        .output()
+        .unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "left behind: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
 }
 
 #[test]
-fn an_engine_that_fails_forfeits_with_its_reason_and_the_series_goes_on() {
+fn an_engine_that_names_an_illegal_move_forfeits() {
+    forfeits(
+        "illegal",
+        "print('bestmove zz99', flush=True)",
+        TEPOK,
+        "not a legal move",
+    );
+}
+
+#[test]
+fn an_engine_that_stays_silent_forfeits() {
+    forfeits(
+        "silent",
+        "time.sleep(30)",
+        TEPOK,
+        "did not answer `go` in time",
+    );
+}
+
+#[test]
+fn an_engine_that_crashes_forfeits() {
+    forfeits("crash", "sys.exit(3)", TEPOK, "exited");
+}
+
+#[test]
+fn an_engine_that_floods_its_output_forfeits() {
+    forfeits(
+        "flood",
+        "while True: print('x' * 100, flush=True)",
+        TEPOK,
+        "did not answer `go` in time",
+    );
+}
+
+#[test]
+fn an_engine_that_writes_a_huge_line_forfeits() {
+    forfeits(
+        "huge",
+        "print('x' * 100000, flush=True)",
+        TEPOK,
+        "longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn an_engine_that_writes_bytes_not_utf8_forfeits() {
+    forfeits(
+        "binary",
+        "sys.stdout.buffer.write(b'\\xff\\xfe\\n'); sys.stdout.flush()",
+        TEPOK,
+        "not UTF-8",
+    );
+}
+
+#[test]
+fn an_engine_that_never_answers_tep_forfeits() {
+    forfeits(
+        "no-tepok",
+        "pass",
+        "time.sleep(30)",
+        "did not answer `tep 1` in time",
+    );
+}
+
+#[test]
+fn with_three_players_the_series_goes_on_with_the_computer_in_a_failed_engines_seat() {
+    // The computer cannot win there: the failed engine's seat scores nothing.
     let dir = tempfile::tempdir().unwrap();
-    let tepok = "print('id name t\\ntepok', flush=True)";
-    let cases = [
-        (
-            "illegal",
-            "print('bestmove zz99', flush=True)",
-            tepok,
-            "not a legal move",
-        ),
-        (
-            "silent",
-            "time.sleep(30)",
-            tepok,
-            "did not answer `go` in time",
-        ),
-        ("crash", "sys.exit(3)", tepok, "exited"),
-        (
-            "flood",
-            "while True: print('x' * 100, flush=True)",
-            tepok,
-            "did not answer `go` in time",
-        ),
-        (
-            "huge",
-            "print('x' * 100000, flush=True)",
-            tepok,
-            "longer than 65536 bytes",
-        ),
-        (
-            "binary",
-            "sys.stdout.buffer.write(b'\\xff\\xfe\\n'); sys.stdout.flush()",
-            tepok,
-            "not UTF-8",
-        ),
-        (
-            "no-tepok",
-            "pass",
-            "time.sleep(30)",
-            "did not answer `tep 1` in time",
-        ),
-    ];
-    for (name, on_go, on_tep, reason) in cases {
-        let agent = bot(dir.path(), name, on_go, on_tep);
-        let o = trigonal(
-            &[
-                "arena",
-                "triangoli",
-                "--agents",
-                &format!("{agent},random"),
-                "--games",
-                "2",
-            ],
-            "",
-        );
-        assert!(o.status.success(), "{name}: {}", stderr(&o));
-        let text = stdout(&o);
-        assert!(text.contains("forfeited 2 game(s)"), "{name}: {text}");
-        assert!(text.contains(reason), "{name}: {text}");
-        assert!(
-            text.contains("random") && text.contains("2 games"),
-            "{name}: {text}"
-        );
-    }
-    // With three players the series goes on with the computer in the failed engine's seat,
-    // which cannot win.
     let agent = bot(
         dir.path(),
         "illegal3",
         "print('bestmove zz99', flush=True)",
-        tepok,
+        TEPOK,
     );
     let summary = arena(
         "triangle-game",
@@ -214,16 +265,7 @@ fn an_engine_that_fails_forfeits_with_its_reason_and_the_series_goes_on() {
     );
     assert_eq!(summary["forfeits"], json!([3, 0, 0]), "{summary}");
     assert_eq!(summary["score"][0], 0.0, "{summary}");
-    // No engine outlives the arena.
-    let left = std::process::Command::new("pgrep")
-        .args(["-f", "trigonal-test-bot-marker"])
-        .output()
-        .unwrap();
-    assert!(
-        left.stdout.is_empty(),
-        "left behind: {}",
-        String::from_utf8_lossy(&left.stdout)
-    );
+    no_engine_left("illegal3");
 }
 
 #[test]
