@@ -134,8 +134,39 @@ enum Command {
     },
 }
 
+/// The command line, or the program ends with clap's message — in which a value too long to read
+/// (clap repeats a bad value whole) is shortened as the program's own messages quote text.
+fn parse() -> Cli {
+    Cli::try_parse().unwrap_or_else(|e| {
+        if !e.use_stderr() {
+            e.exit() // --help, --version
+        }
+        eprint!("{}", shortened(&e.render().to_string()));
+        std::process::exit(e.exit_code())
+    })
+}
+
+/// `text` with each word longer than 80 characters (not counting the quotes and punctuation
+/// round it) cut to its start and its length.
+fn shortened(text: &str) -> String {
+    let edge = |c: char| "'\"`:;,.".contains(c);
+    text.split(' ')
+        .map(|word| {
+            let core = word.trim_matches(edge);
+            let n = core.chars().count();
+            if n <= 80 {
+                return word.to_string();
+            }
+            let (before, after) = word.split_at(word.find(core).unwrap_or(0));
+            let start: String = core.chars().take(60).collect();
+            format!("{before}{start}…{} ({n} characters)", &after[core.len()..])
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse();
     let result = match cli.command {
         Command::Perft {
             game,

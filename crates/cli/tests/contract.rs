@@ -197,6 +197,11 @@ fn every_value_echoed_in_an_error_is_shortened() {
             vec!["moves", "triangoli", "--variant", &long],
             String::new(),
         ),
+        // Values the command line itself refuses (not numbers, no such level or option).
+        (vec!["perft", "triangoli", &long], String::new()),
+        (vec!["random", "triangoli", "--seed", &long], String::new()),
+        (vec!["engine", "--level", &long], String::new()),
+        (vec!["moves", "triangoli", &long], String::new()),
         (vec!["replay", "triangoli", "-"], header("game")),
         (vec!["replay", "four-triangles", "-"], header("version")),
         (vec!["replay", "four-triangles", "-"], header("players")),
