@@ -3,7 +3,7 @@
 // enough apart for a finger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, launch, startGame, view } from './browser.mjs';
+import { BASE, SKIP, clickId, history, launch, myTurnOrOver, offered, rng, spotOf, startGame, view } from './browser.mjs';
 
 for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
   test(`${game}: a tap beside a small target takes it`, { skip: SKIP, timeout: 90000 }, async () => {
@@ -54,29 +54,62 @@ for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
   });
 }
 
-// WCAG 2.5.8 (target size, minimum): a 24 px circle round each target's centre meets no other's,
-// so that a finger meant for one does not land on its neighbour. At the first turn on a phone.
+// WCAG 2.5.8 (target size, minimum), at every click of the first turns on a phone: a target
+// larger than a finger (a triangle that can be turned) meets it by size, and keeps a spot of its
+// own clear of the small targets on it (spotOf finds one); the small ones — each answering taps
+// within its 44 px box, nearest first (board.js) — stand with their centres 24 px apart or more,
+// so that a finger meant for one does not land on its neighbour.
 for (const game of ['four-triangles', 'triangoli', 'triangle-game', 'triangular']) {
-  test(`${game}: on a phone the first turn's targets are 24 px apart or more`, { skip: SKIP, timeout: 90000 }, async () => {
+  test(`${game}: on a phone every turn's targets are 24 px apart or more`, { skip: SKIP, timeout: 120000 }, async () => {
     const browser = await launch();
     try {
       const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       const page = await context.newPage();
       await startGame(page, game, { seats: game === 'triangle-game' ? ['ai', 'ai'] : ['ai'], level: 'random' });
-      await page.waitForSelector('svg.board .item.is-target');
-      const targets = await page.$$eval('svg.board .item.is-target', (els) => els.map((e) => {
-        const r = e.getBoundingClientRect();
-        return { id: e.dataset.id, x: r.left + r.width / 2, y: r.top + r.height / 2 };
-      }));
-      assert.ok(targets.length >= 2, `${game}: targets to compare`);
-      let closest = { d: Infinity };
-      for (const [i, a] of targets.entries()) {
-        for (const b of targets.slice(i + 1)) {
-          const d = Math.hypot(a.x - b.x, a.y - b.y);
-          if (d < closest.d) closest = { d, a: a.id, b: b.id };
+      const random = rng(5);
+      let steps = 0;
+      for (let turn = 0; turn < 6; turn++) {
+        if ((await myTurnOrOver(page)) === 'over') break;
+        const before = (await history(page)).length;
+        while ((await history(page)).length === before) {
+          await page.waitForSelector('svg.board.interactive .item.is-target, .actions [data-action]');
+          const where = `${game}, turn ${turn}, click ${steps}`;
+          const targets = await page.$$eval('svg.board .item.is-target', (els) => {
+            // An id drawn as several items is one target: their boxes together.
+            const byId = new Map();
+            for (const e of els) {
+              const r = e.getBoundingClientRect();
+              const b = byId.get(e.dataset.id);
+              if (!b) byId.set(e.dataset.id, { id: e.dataset.id, l: r.left, r: r.right, t: r.top, b: r.bottom });
+              else Object.assign(b, { l: Math.min(b.l, r.left), r: Math.max(b.r, r.right), t: Math.min(b.t, r.top), b: Math.max(b.b, r.bottom) });
+            }
+            return [...byId.values()].map((b) => ({ id: b.id, x: (b.l + b.r) / 2, y: (b.t + b.b) / 2, w: b.r - b.l, h: b.b - b.t }));
+          });
+          const small = targets.filter((t) => t.w <= 44 && t.h <= 44);
+          for (const [i, a] of small.entries()) {
+            for (const b of small.slice(i + 1)) {
+              const d = Math.hypot(a.x - b.x, a.y - b.y);
+              assert.ok(d >= 24, `${where}: ${a.id} and ${b.id} are ${d.toFixed(1)} px apart`);
+            }
+          }
+          for (const t of targets.filter((t) => !small.includes(t))) {
+            assert.ok(t.w >= 24 && t.h >= 24, `${where}: ${t.id} is ${t.w}×${t.h}`);
+            await spotOf(page, t.id); // throws when no spot of its own is left
+          }
+          // On, as a player would: one of the offered clicks.
+          const ids = [...(await offered(page))];
+          const id = ids[Math.floor(random() * ids.length)];
+          const button = `.actions [data-action="${id}"]`;
+          const prefix = await page.$eval('.actions', (el) => el.querySelector('.picked')?.textContent || '');
+          if (await page.$(button)) await page.click(button);
+          else await clickId(page, id);
+          await page.waitForFunction(([n, prefix]) =>
+            document.querySelectorAll('[data-test=moves] .move-btn').length > n ||
+            (document.querySelector('.actions .picked')?.textContent || '') !== prefix, [before, prefix]);
+          steps++;
         }
       }
-      assert.ok(closest.d >= 24, `${game}: ${closest.a} and ${closest.b} are ${closest.d.toFixed(1)} px apart`);
+      assert.ok(steps >= 6, `${game}: ${steps} clicks measured`);
     } finally {
       await browser.close();
     }
