@@ -30,7 +30,7 @@ class HomePage {
     this.wanted = game;
     this.navigate = navigate;
     this.meta = null;
-    this.choice = { game: 'triangoli', players: 2, variant: null, seats: [] };
+    this.choice = { game: null, players: 2, variant: null, seats: [] }; // the game: set by start()
     this.lobby = null;
     this.joinName = store.defaultName();
     // The time control: a preset, or the custom fields as typed (checked at create).
