@@ -337,8 +337,13 @@ async fn sign_out(State(state): State<AppState>, jar: CookieJar) -> Result<Respo
     Ok((StatusCode::NO_CONTENT, jar.remove(gone)).into_response())
 }
 
-async fn me(signed_in: accounts::SignedIn) -> Response {
-    secret(Json(signed_in.me()).into_response())
+/// `GET /api/me`: the signed-in account, or 204 for a guest (a guest is no error: every page
+/// asks, and a 401 would be a failed request in every guest's console).
+async fn me(signed_in: Option<accounts::SignedIn>) -> Response {
+    match signed_in {
+        Some(signed_in) => secret(Json(signed_in.me()).into_response()),
+        None => secret(StatusCode::NO_CONTENT.into_response()),
+    }
 }
 
 async fn change_password(

@@ -55,6 +55,10 @@ struct MetaGame {
     players: [usize; 2],
     variants: &'static [&'static str],
     summary: &'static str,
+    /// The game's picture, where the front end has one (`/assets/img/{id}.svg`).
+    picture: Option<String>,
+    /// The languages its rules page is written in (`/assets/rules/{id}.{language}.html`).
+    rules: Vec<String>,
 }
 
 /// The games and levels on offer.
@@ -79,6 +83,9 @@ pub fn meta() -> Meta {
                 players: [g.players.0, g.players.1],
                 variants: g.variants,
                 summary: g.summary,
+                picture: crate::web::has(&format!("assets/img/{}.svg", g.id))
+                    .then(|| format!("/assets/img/{}.svg", g.id)),
+                rules: crate::web::rules_languages(g.id),
             })
             .collect(),
         pools: pools.into_iter().map(|(p, _)| p).collect(),

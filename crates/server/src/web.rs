@@ -14,6 +14,25 @@ use crate::error::ApiError;
 #[exclude = ".*"]
 struct Assets;
 
+/// Whether the front end has a file at `path` (as in a URL, without the leading `/`).
+pub fn has(path: &str) -> bool {
+    Assets::get(path).is_some()
+}
+
+/// The languages game `game`'s rules page is written in: the `xx` of each
+/// `assets/rules/{game}.xx.html`, in order.
+pub fn rules_languages(game: &str) -> Vec<String> {
+    let prefix = format!("assets/rules/{game}.");
+    let mut languages: Vec<String> = Assets::iter()
+        .filter_map(|path| {
+            let language = path.strip_prefix(&prefix)?.strip_suffix(".html")?;
+            (!language.contains('.')).then(|| language.to_string())
+        })
+        .collect();
+    languages.sort();
+    languages
+}
+
 /// The page or asset at `uri`. Paths that name no file and have no file extension get
 /// `index.html`, so the front end can route (`/game/{id}`, `/rules/{game}`). GET and HEAD only.
 pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {

@@ -25,6 +25,24 @@ async fn the_lobby_offers_the_toy_from_its_kit() {
     assert_eq!(toy["players"], json!([2, 2]));
     assert_eq!(toy["variants"], json!([]));
     assert!(toy["summary"].as_str().unwrap().contains("last point"));
+    // No picture and no rules page: none is offered (the front end asks for nothing missing),
+    // while every real game has both, its rules in the six languages.
+    assert_eq!(toy["picture"], Value::Null);
+    assert_eq!(toy["rules"], json!([]));
+    for game in meta["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|g| g["id"] != "toy")
+    {
+        let picture = game["picture"].as_str().unwrap();
+        assert_eq!(server.get(picture).await.status, 200, "{picture}");
+        assert_eq!(
+            game["rules"],
+            json!(["cs", "de", "en", "fr", "it", "uk"]),
+            "{game}"
+        );
+    }
     assert!(meta["pools"]
         .as_array()
         .unwrap()
