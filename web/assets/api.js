@@ -26,6 +26,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = code;
     this.english = english;
+    this.params = params;
   }
 }
 

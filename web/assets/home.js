@@ -173,7 +173,7 @@ class HomePage {
         onclick: () => this.choose(g.id),
         onkeydown: (e) => this.cardKey(e, g.id),
       },
-      h('img', { src: `/assets/img/${g.id}.svg`, alt: '', width: 160, height: 120, loading: 'lazy' }),
+      g.picture ? h('img', { src: g.picture, alt: '', width: 160, height: 120, loading: 'lazy' }) : h('div', { class: 'no-picture', 'aria-hidden': 'true' }),
       h('div', { class: 'game-card-text' },
         h('h3', {}, gameName(g.id, g.name)),
         h('p', {}, has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : g.summary),
@@ -289,24 +289,31 @@ class HomePage {
         : h('p', { class: 'muted' }, t('bots.none')));
   }
 
-  /** The "Rated" box: offered to a signed-in player whose other seats are all open. */
   /** The rating of computer level `level` in the pool of this choice of `game`, where measured. */
   levelRating(game, level) {
     const pool = poolFor(this.meta.pools, game, this.choice.players);
     return (pool && this.meta.level_ratings?.[pool]?.[level]) || null;
   }
 
+  /**
+   * The "Rated" switch: on offer to a signed-in player whose other seats are all open; shown to
+   * everyone else too, greyed out, with a line saying why.
+   */
   ratedField() {
-    if (!account.me()) return null;
+    const signedIn = Boolean(account.me());
     const can = this.canRate();
+    const why = !signedIn
+      ? [t('setup.rated.guest'), ' ', h('a', { href: '/signin', 'data-link': true }, t('account.signin'))]
+      : t(can ? 'setup.rated.help' : 'setup.rated.off');
     return h('div', { class: 'rated-choice' },
       h('label', {},
         h('input', {
-          type: 'checkbox', 'data-test': 'rated', 'data-key': 'rated', checked: can && this.rated, disabled: !can,
+          type: 'checkbox', role: 'switch', class: 'switch', 'data-test': 'rated', 'data-key': 'rated',
+          checked: can && this.rated, disabled: !can,
           'aria-describedby': 'rated-help', onchange: (e) => { this.rated = e.target.checked; },
         }),
-        ' ', t('setup.rated')),
-      h('p', { class: 'help', id: 'rated-help' }, t(can ? 'setup.rated.help' : 'setup.rated.off')));
+        t('setup.rated')),
+      h('p', { class: 'help', id: 'rated-help', 'data-test': 'rated-help' }, why));
   }
 
   /** The time control: the presets (no clock first), and for a custom one its fields. */

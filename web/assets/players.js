@@ -21,47 +21,74 @@ function errorPage(main, e) {
     h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
 }
 
+/** Which field of the account form an error code is about (others are about the whole form). */
+const FIELD_OF = { 'account-name': 'name', 'name-taken': 'name', 'password-length': 'password', 'wrong-credentials': 'password' };
+
 export function mountSignIn(main, { navigate, create }) {
   let busy = false;
-  const submit = async (form) => {
+  // What is typed, and each field's error (and the form's) as a function giving its words in the
+  // language of the moment: an error stays, and is said again after a change of language, until
+  // its field is changed.
+  const typed = { name: '', password: '' };
+  const errors = { name: null, password: null, form: null };
+  const submit = async () => {
     if (busy) return;
-    const name = form.name.value.trim();
-    const password = form.password.value;
+    const name = typed.name.trim();
+    errors.form = null;
     if (create && !validName(name)) {
-      toast(t('account.name.invalid'), 'error');
-      form.name.focus();
+      errors.name = () => t('account.name.invalid');
+      render('name');
       return;
     }
     busy = true;
     try {
-      await account.enter(name, password, create);
+      await account.enter(name, typed.password, create);
       toast(t('account.welcome', { name: account.me().name }));
       navigate('/');
     } catch (e) {
-      toast(e.message || t('error.generic'), 'error');
+      const field = FIELD_OF[e.code] || 'form';
+      errors[field] = () => (e instanceof api.ApiError ? api.errorText(e.code, e.english, e.params) : t('error.generic'));
+      render(field === 'form' ? null : field);
     } finally {
       busy = false;
     }
   };
-  const render = () => {
+  const field = (key, attrs) => {
+    const id = `acc-${key}`;
+    const error = errors[key];
+    return h('div', { class: 'field' },
+      h('label', { for: id }, t(`account.${key}`)),
+      h('input', {
+        id, name: key, required: true, 'data-test': id, value: typed[key], ...attrs,
+        'aria-invalid': error ? 'true' : null, 'aria-describedby': error ? `${id}-error` : null,
+        oninput: (e) => {
+          typed[key] = e.target.value;
+          if (!errors[key]) return;
+          errors[key] = null;
+          e.target.removeAttribute('aria-invalid');
+          e.target.removeAttribute('aria-describedby');
+          document.getElementById(`${id}-error`)?.remove();
+        },
+      }),
+      error ? h('p', { class: 'field-error', id: `${id}-error`, 'data-test': `${id}-error` }, error()) : null);
+  };
+  const render = (focus = null) => {
     document.title = `${t(create ? 'account.create' : 'account.signin')} · Trigonal`;
     main.replaceChildren(h('section', { class: 'card account-form' },
       h('h1', {}, t(create ? 'account.create' : 'account.signin')),
       h('p', { class: 'help' }, t('account.help')),
-      h('form', { 'data-test': 'account-form', onsubmit: (e) => { e.preventDefault(); submit(e.target); } },
-        h('div', { class: 'field' },
-          h('label', { for: 'acc-name' }, t('account.name')),
-          h('input', { id: 'acc-name', name: 'name', type: 'text', required: true, autocomplete: 'username', 'data-test': 'acc-name', maxlength: 20 })),
-        h('div', { class: 'field' },
-          h('label', { for: 'acc-password' }, t('account.password')),
-          h('input', { id: 'acc-password', name: 'password', type: 'password', required: true, autocomplete: create ? 'new-password' : 'current-password', 'data-test': 'acc-password' })),
+      h('form', { 'data-test': 'account-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); submit(); } },
+        field('name', { type: 'text', autocomplete: 'username', maxlength: 20 }),
+        field('password', { type: 'password', autocomplete: create ? 'new-password' : 'current-password' }),
         create ? h('p', { class: 'help' }, t('account.rules')) : null,
+        errors.form ? h('p', { class: 'form-error', role: 'alert', 'data-test': 'acc-error' }, errors.form()) : null,
         h('div', { class: 'form-actions' },
           h('button', { type: 'submit', class: 'primary', 'data-test': 'acc-submit' }, t(create ? 'account.create' : 'account.signin')))),
       h('p', {}, h('a', { href: create ? '/signin' : '/signup', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none')))));
+    if (focus) document.getElementById(`acc-${focus}`)?.focus();
   };
   render();
-  return { relabel: render };
+  return { relabel: () => render() };
 }
 
 export function mountProfile(main, { name }) {

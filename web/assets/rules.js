@@ -12,8 +12,11 @@ export function mountRules(main, { game }) {
 }
 
 async function show(main, game) {
-  const known = await api.meta().then((m) => m.games.some((g) => g.id === game), () => true);
-  if (!known) {
+  // The game as /api/meta tells it: its picture and the languages of its rules, so that nothing
+  // is asked for that is not there. (Should meta fail, the usual files are tried.)
+  const info = await api.meta().then((m) => m.games.find((g) => g.id === game) || null,
+    () => ({ id: game, picture: `/assets/img/${game}.svg`, rules: ['en', lang()] }));
+  if (!info) {
     main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('rules.unknown')),
       h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
     return;
@@ -24,13 +27,14 @@ async function show(main, game) {
   main.replaceChildren(h('article', { class: 'rules-page card', 'data-game': game },
     h('p', { class: 'crumbs' }, h('a', { href: '/', 'data-link': true }, t('nav.home'))),
     h('h1', {}, t('rules.title', { game: name })),
-    h('img', { class: 'rules-picture', src: `/assets/img/${game}.svg`, alt: t('rules.picture', { game: name }), width: 240, height: 180 }),
+    info.picture ? h('img', { class: 'rules-picture', src: info.picture, alt: t('rules.picture', { game: name }), width: 240, height: 180 }) : null,
     body,
     h('p', {}, h('a', { class: 'button primary', href: `/?game=${game}`, 'data-link': true }, t('rules.play', { game: name })))));
-  const code = lang();
-  let html = await fetchText(`/assets/rules/${game}.${code}.html`);
-  if (html === null && code !== 'en') html = await fetchText(`/assets/rules/${game}.en.html`);
-  body.innerHTML = html ?? `<p>${t('error.generic')}</p>`;
+  // In the reader's language where written, else in English, else in any.
+  const code = [lang(), 'en', ...(info.rules || [])].find((c) => (info.rules || []).includes(c));
+  const html = code ? await fetchText(`/assets/rules/${game}.${code}.html`) : null;
+  if (html === null) body.replaceChildren(h('p', { class: 'muted', 'data-test': 'no-rules' }, code ? t('error.generic') : t('rules.none')));
+  else body.innerHTML = html;
 }
 
 async function fetchText(url) {

@@ -138,8 +138,8 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
   await done(bob);
   const bob2 = await newPage(browser, { width: 390, height: 844 });
   await signIn(bob2, bobName, 'wrong password 1');
-  // The refusal's code said in words (docs/api.md: `wrong-credentials`).
-  await bob2.waitForFunction((words) => document.querySelector('[data-test=toast]').textContent.trim() === words, en['error.code.wrong-credentials']);
+  // The refusal's code said in words (docs/api.md: `wrong-credentials`), under the password.
+  await bob2.waitForFunction((words) => document.querySelector('[data-test=acc-password-error]')?.textContent.trim() === words, en['error.code.wrong-credentials']);
   await signIn(bob2, bobName);
   await bob2.waitForSelector(`[data-test=account-name]:text-is("${bobName}")`);
   await bob2.waitForSelector(`[data-test=mine-game][data-id="${id}"]`);

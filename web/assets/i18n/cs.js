@@ -261,6 +261,7 @@ export default {
 
   'rules.title': 'Pravidla hry {game}',
   'rules.unknown': 'Taková hra neexistuje.',
+  'rules.none': 'Tato hra zatím nemá stránku s pravidly.',
   'rules.play': 'Hrát {game}',
   'rules.picture': 'Deska hry {game}',
   'zoom.label': 'Přiblížení',
@@ -406,6 +407,7 @@ export default {
   'setup.rated': 'Hodnocená',
   'setup.rated.help': 'Výsledek změní hodnocení hráčů.',
   'setup.rated.off': 'Hodnocené hry jsou jen mezi přihlášenými hráči: vy a volná místa.',
+  'setup.rated.guest': 'Hodnocené hry jsou pro přihlášené hráče.',
   'join.signin': 'Toto je hodnocená hra: pro připojení se přihlaste.',
   'game.rated': 'Hodnocená',
   'legend.open': 'Co znamenají značky a čísla',

@@ -261,6 +261,7 @@ export default {
 
   'rules.title': 'Regeln: {game}',
   'rules.unknown': 'Dieses Spiel gibt es nicht.',
+  'rules.none': 'Für dieses Spiel gibt es noch keine Regelseite.',
   'rules.play': '{game} spielen',
   'rules.picture': 'Das Spielbrett von {game}',
   'zoom.label': 'Zoom',
@@ -406,6 +407,7 @@ export default {
   'setup.rated': 'Gewertet',
   'setup.rated.help': 'Das Ergebnis ändert die Wertungen der Spieler.',
   'setup.rated.off': 'Gewertete Partien nur zwischen angemeldeten Spielern: Sie und offene Plätze.',
+  'setup.rated.guest': 'Gewertete Partien gibt es für angemeldete Spieler.',
   'join.signin': 'Eine gewertete Partie: melden Sie sich an, um beizutreten.',
   'game.rated': 'Gewertet',
   'legend.open': 'Was Zeichen und Zahlen bedeuten',

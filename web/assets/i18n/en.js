@@ -262,6 +262,7 @@ export default {
 
   'rules.title': 'Rules of {game}',
   'rules.unknown': 'There is no such game.',
+  'rules.none': 'This game has no rules page yet.',
   'rules.play': 'Play {game}',
   'rules.picture': 'The {game} board',
   'zoom.label': 'Zoom',
@@ -409,6 +410,7 @@ export default {
   'setup.rated': 'Rated',
   'setup.rated.help': 'The result changes both players’ ratings.',
   'setup.rated.off': 'Rated games are between signed-in players: you and open seats only.',
+  'setup.rated.guest': 'Rated games are for signed-in players.',
   'join.signin': 'This is a rated game: sign in to join it.',
   'game.rated': 'Rated',
   'legend.open': 'What the marks and numbers mean',

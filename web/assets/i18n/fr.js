@@ -261,6 +261,7 @@ export default {
 
   'rules.title': 'Règles de {game}',
   'rules.unknown': 'Ce jeu n’existe pas.',
+  'rules.none': 'Ce jeu n’a pas encore de page de règles.',
   'rules.play': 'Jouer à {game}',
   'rules.picture': 'Le plateau de {game}',
   'zoom.label': 'Zoom',
@@ -406,6 +407,7 @@ export default {
   'setup.rated': 'Classée',
   'setup.rated.help': 'Le résultat change le classement des joueurs.',
   'setup.rated.off': 'Parties classées entre joueurs connectés seulement : vous et des places libres.',
+  'setup.rated.guest': 'Les parties classées sont réservées aux joueurs connectés.',
   'join.signin': 'Partie classée : connectez-vous pour la rejoindre.',
   'game.rated': 'Classée',
   'legend.open': 'Ce que veulent dire marques et nombres',

@@ -261,6 +261,7 @@ export default {
 
   'rules.title': 'Regole di {game}',
   'rules.unknown': 'Questo gioco non esiste.',
+  'rules.none': 'Questo gioco non ha ancora una pagina di regole.',
   'rules.play': 'Gioca a {game}',
   'rules.picture': 'Il tavoliere di {game}',
   'zoom.label': 'Zoom',
@@ -406,6 +407,7 @@ export default {
   'setup.rated': 'Valutata',
   'setup.rated.help': 'Il risultato cambia i punteggi dei giocatori.',
   'setup.rated.off': 'Partite valutate solo tra giocatori registrati: tu e posti liberi.',
+  'setup.rated.guest': 'Le partite valutate sono per i giocatori registrati.',
   'join.signin': 'È una partita valutata: accedi per unirti.',
   'game.rated': 'Valutata',
   'legend.open': 'Cosa significano segni e numeri',

@@ -1,0 +1,136 @@
+// The account forms and the set-up form as a newcomer meets them, in real browsers at phone and
+// desktop sizes: a refused sign-up or sign-in says why at the field at fault, in the reader's
+// language, and keeps saying it (through a change of language) until that field is changed;
+// every field has the site's look (the password field as tall as the name field); the "Rated"
+// switch shows a guest why it is off; and a guest's page load asks nothing that fails.
+
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { SKIP, BASE, launch, newPage, screenshot } from './browser.mjs';
+import { LANGUAGES, table, t } from '../assets/i18n.js';
+
+const TABLES = Object.fromEntries(
+  await Promise.all(LANGUAGES.map(async ({ code }) => [code, await table(code)])),
+);
+/** Key `key` in language `code`, with `params`. */
+const say = (code, key, params = {}) => t(key, params, code);
+
+let browser;
+before(async () => {
+  if (!SKIP) browser = await launch();
+});
+after(async () => {
+  if (browser) await browser.close();
+});
+
+const SIZES = [
+  { lang: 'cs', width: 390, height: 844, then: 'uk' },
+  { lang: 'uk', width: 1280, height: 800, then: 'cs' },
+];
+
+/** A page in language `lang` (chosen with the switcher, as a person does) at `width` × `height`. */
+async function pageIn(lang, width, height) {
+  const page = await newPage(browser, { width, height });
+  await page.goto(BASE + '/');
+  await page.waitForSelector('.game-card');
+  await page.selectOption('[data-test=lang]', lang);
+  await page.waitForFunction((code) => document.documentElement.lang === code, lang);
+  return page;
+}
+
+async function fieldError(page, field) {
+  const el = await page.waitForSelector(`[data-test=acc-${field}-error]`);
+  return (await el.textContent()).trim();
+}
+
+for (const { lang, width, height, then } of SIZES) {
+  test(`${lang} at ${width} px: a refused sign-up or sign-in is said at its field until it changes`, { skip: SKIP, timeout: 90000 }, async () => {
+    assert.ok(TABLES[lang]['error.code.name-taken'], `${lang} has the words`);
+    const page = await pageIn(lang, width, height);
+    const taken = `taken_${Math.random().toString(36).slice(2, 8)}`;
+    const r = await fetch(`${BASE}/api/accounts`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: taken, password: 'long enough 1' }),
+    });
+    assert.equal(r.status, 201);
+
+    await page.goto(BASE + '/signup');
+    await page.waitForSelector('[data-test=account-form]');
+    // Both fields alike: the password field as tall as the name field, in the site's font.
+    const boxes = await page.$$eval('[data-test=acc-name], [data-test=acc-password]', (els) => els.map((e) => ({
+      height: e.getBoundingClientRect().height, font: getComputedStyle(e).fontSize,
+    })));
+    assert.equal(boxes[0].height, boxes[1].height, JSON.stringify(boxes));
+    assert.equal(boxes[0].font, boxes[1].font);
+    assert.ok(boxes[0].height >= 38, JSON.stringify(boxes));
+
+    // A taken name (in other letters' case): said under the name, in this language.
+    const name = taken.toUpperCase();
+    await page.fill('[data-test=acc-name]', name);
+    await page.fill('[data-test=acc-password]', 'short');
+    await page.click('[data-test=acc-submit]');
+    assert.equal(await fieldError(page, 'password'), say(lang, 'error.code.password-length', { length: 5 }));
+    assert.equal(await page.getAttribute('[data-test=acc-password]', 'aria-invalid'), 'true');
+    await page.fill('[data-test=acc-password]', 'long enough 2');
+    assert.equal(await page.$('[data-test=acc-password-error]'), null, 'gone once the password changed');
+    await page.click('[data-test=acc-submit]');
+    assert.equal(await fieldError(page, 'name'), say(lang, 'error.code.name-taken', { name }));
+    assert.equal(await page.getAttribute('[data-test=acc-name]', 'aria-invalid'), 'true');
+    assert.equal(await page.getAttribute('[data-test=acc-name]', 'aria-describedby'), 'acc-name-error');
+    await screenshot(page, `signup-error-${lang}-${width}`);
+    // Another language: the same error in its words, what was typed kept.
+    await page.selectOption('[data-test=lang]', then);
+    await page.waitForFunction((code) => document.documentElement.lang === code, then);
+    assert.equal(await fieldError(page, 'name'), say(then, 'error.code.name-taken', { name }));
+    assert.equal(await page.inputValue('[data-test=acc-name]'), name);
+    await page.selectOption('[data-test=lang]', lang);
+    await page.waitForFunction((code) => document.documentElement.lang === code, lang);
+    // A change elsewhere leaves it; a change of the name takes it away.
+    await page.fill('[data-test=acc-password]', 'long enough 3');
+    assert.equal(await fieldError(page, 'name'), say(lang, 'error.code.name-taken', { name }));
+    await page.type('[data-test=acc-name]', 'x');
+    assert.equal(await page.$('[data-test=acc-name-error]'), null);
+    assert.equal(await page.getAttribute('[data-test=acc-name]', 'aria-invalid'), null);
+
+    // Signing in with a wrong password: said under the password.
+    await page.goto(BASE + '/signin');
+    await page.fill('[data-test=acc-name]', taken);
+    await page.fill('[data-test=acc-password]', 'not the one');
+    await page.click('[data-test=acc-submit]');
+    assert.equal(await fieldError(page, 'password'), say(lang, 'error.code.wrong-credentials'));
+    await screenshot(page, `signin-error-${lang}-${width}`);
+    // And the right one signs in.
+    await page.fill('[data-test=acc-password]', 'long enough 1');
+    await page.click('[data-test=acc-submit]');
+    await page.waitForSelector(`[data-test=account-name]:text-is("${taken}")`);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+
+  test(`${lang} at ${width} px: a guest sees the Rated switch off, and why`, { skip: SKIP, timeout: 60000 }, async () => {
+    const page = await pageIn(lang, width, height);
+    await page.waitForLoadState('networkidle');
+    const failed = [];
+    page.on('response', (r) => { if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`); });
+    page.on('requestfailed', (r) => failed.push(`failed ${r.url()}`));
+    await page.reload();
+    await page.waitForSelector('.game-card');
+    const rated = page.locator('[data-test=rated]');
+    assert.equal(await rated.getAttribute('role'), 'switch');
+    assert.ok(await rated.isDisabled());
+    assert.ok(await rated.isVisible());
+    const help = await page.textContent('[data-test=rated-help]');
+    assert.ok(help.includes(say(lang, 'setup.rated.guest')), help);
+    assert.ok(await page.locator('[data-test=rated-help] a[href="/signin"]').isVisible());
+    // A switch drawn as one: wider than tall, not the browser's small box.
+    const box = await rated.boundingBox();
+    assert.ok(box.width > box.height * 1.5 && box.height >= 20, JSON.stringify(box));
+    await page.locator('[data-test=rated]').scrollIntoViewIfNeeded();
+    await screenshot(page, `rated-guest-${lang}-${width}`);
+    // Nothing a guest's pages ask for fails (who is signed in included).
+    await page.goto(BASE + '/signin');
+    await page.waitForSelector('[data-test=account-form]');
+    assert.deepEqual(failed, []);
+    assert.deepEqual(page.errors, []);
+    await page.context().close();
+  });
+}
