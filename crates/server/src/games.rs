@@ -3,6 +3,7 @@
 //! [`crate::commands`]; players and their ratings in [`crate::players`]; the games on offer in
 //! [`crate::meta`].
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use axum::extract::ws::Utf8Bytes;
@@ -10,9 +11,7 @@ use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 use trigonal_ai::Level;
 use trigonal_core::{Options, Record};
-use trigonal_store::{
-    now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Summary, Table, TokenDigest,
-};
+use trigonal_store::{now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 use crate::accounts::SignedIn;
 use crate::change;
@@ -122,9 +121,23 @@ struct LobbyGame {
     variant: Option<String>,
     open_seats: Vec<u8>,
     clock: Option<trigonal_clock::Control>,
+    /// Whether the game is rated.
+    rated: bool,
+    /// Who created it, where they took a seat.
+    creator: Option<LobbyCreator>,
     ply: usize,
     over: bool,
     created: String,
+}
+
+/// The creator of a game in the lobby: their seat, the name they gave, and — for a signed-in
+/// creator — their rating in the game's pool, if they have one.
+#[derive(Debug, Serialize)]
+struct LobbyCreator {
+    seat: u8,
+    name: Option<String>,
+    rating: Option<f64>,
+    provisional: bool,
 }
 
 /// Creates a game; `signed_in`, the creator's account if signed in.
@@ -440,24 +453,50 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
 /// The lobby: games waiting for players (`open`), or the newest games.
 pub async fn list(state: &AppState, open: bool) -> Result<Lobby, ApiError> {
     let rows = state.store.list_games(open, LOBBY).await?;
-    Ok(Lobby {
-        games: rows
-            .into_iter()
-            .map(|s: Summary| LobbyGame {
-                name: trigonal_games::info(&s.game)
-                    .map_or_else(|_| s.game.clone(), |i| i.name.to_string()),
-                id: s.id,
-                game: s.game,
-                players: s.players,
-                variant: s.variant,
-                open_seats: s.open_seats,
-                clock: s.clock,
-                ply: s.ply,
-                over: s.over,
-                created: rfc3339(s.created),
-            })
-            .collect(),
-    })
+    // Each signed-in creator's ratings, read once however many games they have waiting.
+    let mut ratings: HashMap<String, Vec<trigonal_store::RatingRow>> = HashMap::new();
+    let mut games = Vec::with_capacity(rows.len());
+    for s in rows {
+        let info = trigonal_games::info(&s.game).ok();
+        let creator = match &s.creator {
+            None => None,
+            Some((seat, name)) => {
+                let mut rating = None;
+                if let (Some(account), Some(info)) = (s.creator_account(), info) {
+                    if !ratings.contains_key(account) {
+                        let rows = state.store.ratings(account).await?;
+                        ratings.insert(account.to_string(), rows);
+                    }
+                    let pool = (info.pool)(s.players);
+                    rating = ratings[account]
+                        .iter()
+                        .find(|r| r.pool == pool)
+                        .map(|r| r.rating);
+                }
+                Some(LobbyCreator {
+                    seat: *seat,
+                    name: name.clone(),
+                    rating: rating.map(|r| r.rating.round()),
+                    provisional: rating.is_some_and(|r| r.provisional()),
+                })
+            }
+        };
+        games.push(LobbyGame {
+            name: info.map_or_else(|| s.game.clone(), |i| i.name.to_string()),
+            rated: s.rated,
+            creator,
+            id: s.id,
+            game: s.game,
+            players: s.players,
+            variant: s.variant,
+            open_seats: s.open_seats,
+            clock: s.clock,
+            ply: s.ply,
+            over: s.over,
+            created: rfc3339(s.created),
+        });
+    }
+    Ok(Lobby { games })
 }
 
 /// A new watcher of game `id` that has its version `since` (if any): what it is sent first,

@@ -255,3 +255,71 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
 }
 
 on_both!(rated_games_are_between_signed_in_players_and_rate_them_once);
+
+/// The lobby shows whether a game is rated and who waits in it: a guest's open game by the name
+/// given, with no rating; a signed-in creator's by their account's name and their rating in the
+/// game's pool once they have one — the one their profile shows.
+async fn the_lobby_shows_the_creators_name_and_rating(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let post = reqwest::Method::POST;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    // A rated game Ann wins (Bob resigns), then one she waits in.
+    let (id, _, bob_token) = rated_game(&server, "triangoli", &ann, &bob).await;
+    let r = server
+        .post(
+            &format!("/api/games/{id}/resign"),
+            json!({"token": bob_token}),
+        )
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = send(
+        &server,
+        post.clone(),
+        "/api/games",
+        json!({"game": "triangoli", "rated": true,
+        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let waiting = r.body["id"].clone();
+    let r = server
+        .post(
+            "/api/games",
+            json!({"game": "triangular",
+            "seats": [{"kind": "human", "name": "Guest Gil"}, {"kind": "open"}]}),
+        )
+        .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let guests = r.body["id"].clone();
+
+    let profile = server.get("/api/players/ann").await.body;
+    let rating = profile["ratings"]["triangoli"]["rating"].as_f64().unwrap();
+    assert!(rating > 1500.0, "the winner gained: {profile}");
+    let lobby = server.get("/api/games?open=true").await.body;
+    let line = |id: &Value| {
+        lobby["games"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| &g["id"] == id)
+            .unwrap_or_else(|| panic!("{id} in {lobby}"))
+            .clone()
+    };
+    let ann_line = line(&waiting);
+    assert_eq!(ann_line["rated"], true);
+    assert_eq!(
+        ann_line["creator"],
+        json!({"seat": 0, "name": "ann", "rating": rating, "provisional": true})
+    );
+    let guest_line = line(&guests);
+    assert_eq!(guest_line["rated"], false);
+    assert_eq!(
+        guest_line["creator"],
+        json!({"seat": 0, "name": "Guest Gil", "rating": null, "provisional": false})
+    );
+}
+on_both!(the_lobby_shows_the_creators_name_and_rating);

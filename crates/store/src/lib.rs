@@ -305,8 +305,56 @@ pub struct Summary {
     pub open_seats: Vec<u8>,
     /// The time control.
     pub clock: Option<trigonal_clock::Control>,
+    /// Whether the game is rated.
+    pub rated: bool,
+    /// The seat of the person who created the game, and the name they gave.
+    pub creator: Option<(u8, Option<String>)>,
+    /// The seats that belong to accounts, with the account's id, in seat order.
+    pub owners: Vec<(u8, String)>,
     /// Created, unix milliseconds.
     pub created: i64,
+}
+
+impl Summary {
+    /// The account the creator's seat belongs to, if any.
+    pub fn creator_account(&self) -> Option<&str> {
+        let (seat, _) = self.creator.as_ref()?;
+        self.owners
+            .iter()
+            .find(|(s, _)| s == seat)
+            .map(|(_, a)| a.as_str())
+    }
+}
+
+/// What a lobby line shows of a game's stored table (JSON): its time control, whether it is
+/// rated, and its creator's seat and name. A table this build cannot read shows nothing.
+fn lobby_facts(
+    table: &str,
+) -> (
+    Option<trigonal_clock::Control>,
+    bool,
+    Option<(u8, Option<String>)>,
+) {
+    let Ok(table) = serde_json::from_str::<Table>(table) else {
+        return (None, false, None);
+    };
+    let creator = table.creator.map(|seat| {
+        let name = table.names.get(usize::from(seat)).cloned().flatten();
+        (seat, name)
+    });
+    (table.clock.map(|c| c.control), table.rated, creator)
+}
+
+/// `seat:account` pairs, as the lobby's query gives them, in seat order.
+fn owners_of<'a>(pairs: impl Iterator<Item = &'a str>) -> Vec<(u8, String)> {
+    let mut owners: Vec<(u8, String)> = pairs
+        .filter_map(|pair| {
+            let (seat, account) = pair.split_once(':')?;
+            Some((seat.parse().ok()?, account.to_string()))
+        })
+        .collect();
+    owners.sort();
+    owners
 }
 
 /// What a change does to a game. Whether it is allowed was decided by the caller against the
@@ -505,14 +553,6 @@ pub async fn open(location: &str) -> Result<Arc<dyn Store>, StoreError> {
         .await
         .map_err(|e| StoreError::Task(e.to_string()))??;
     Ok(Arc::new(store))
-}
-
-/// The time control of a stored table (`None` when it has none or cannot be read).
-fn control_of(table: &str) -> Option<trigonal_clock::Control> {
-    serde_json::from_str::<Table>(table)
-        .ok()?
-        .clock
-        .map(|c| c.control)
 }
 
 /// The current time in unix milliseconds.

@@ -224,6 +224,52 @@ async fn an_open_seat_is_joined_once(kind: &str) {
 }
 on_both!(an_open_seat_is_joined_once);
 
+/// A lobby line says what a person choosing a game needs: whether it is rated, who created it
+/// (the seat, the name given, the account the seat belongs to), the clock; nothing of that for a
+/// game created without them.
+async fn the_lobby_tells_who_waits_and_on_what_terms(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    let mut owned = seat(SeatKind::Human);
+    owned.owner = Some("acc-ann".into());
+    let mut rated = game(
+        "g-rated",
+        vec![seat(SeatKind::Open), seat(SeatKind::Open), owned],
+    );
+    rated.created = 2;
+    rated.table = Table {
+        names: vec![None, None, Some("Ann".into())],
+        creator: Some(2),
+        rated: true,
+        ..Table::default()
+    };
+    store.insert_game(rated, false).await.unwrap();
+    store
+        .insert_game(
+            game("g-plain", vec![seat(SeatKind::Human), seat(SeatKind::Open)]),
+            false,
+        )
+        .await
+        .unwrap();
+    let lobby = store.list_games(true, 50).await.unwrap();
+    let ids: Vec<&str> = lobby.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["g-rated", "g-plain"], "newest first");
+    let line = &lobby[0];
+    assert!(line.rated);
+    assert_eq!(line.creator, Some((2, Some("Ann".into()))));
+    assert_eq!(line.owners, vec![(2, "acc-ann".to_string())]);
+    assert_eq!(line.creator_account(), Some("acc-ann"));
+    assert_eq!(line.open_seats, vec![0, 1]);
+    let plain = &lobby[1];
+    assert!(!plain.rated);
+    assert_eq!(
+        (plain.creator.clone(), plain.owners.clone()),
+        (None, vec![])
+    );
+    assert_eq!(plain.creator_account(), None);
+}
+on_both!(the_lobby_tells_who_waits_and_on_what_terms);
+
 /// Many changes planned on one version, from two store handles (as two processes would have),
 /// released together by a barrier: exactly one is committed, whatever its kind.
 async fn of_changes_planned_on_one_version_exactly_one_wins(kind: &str) {

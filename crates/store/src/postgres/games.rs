@@ -111,7 +111,9 @@ impl Games for PgStore {
             "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                     ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
                           AND s.token_digest IS NULL ORDER BY s.seat),
-                    g.table_state
+                    g.table_state,
+                    ARRAY(SELECT s.seat::text || ':' || s.owner FROM seats s
+                          WHERE s.game_id = g.id AND s.owner IS NOT NULL ORDER BY s.seat)
              FROM games g
              WHERE g.to_move IS NOT NULL AND EXISTS
                    (SELECT 1 FROM seats s
@@ -121,7 +123,9 @@ impl Games for PgStore {
             "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                     ARRAY(SELECT s.seat FROM seats s WHERE s.game_id = g.id AND s.kind = 'open'
                           AND s.token_digest IS NULL ORDER BY s.seat),
-                    g.table_state
+                    g.table_state,
+                    ARRAY(SELECT s.seat::text || ':' || s.owner FROM seats s
+                          WHERE s.game_id = g.id AND s.owner IS NOT NULL ORDER BY s.seat)
              FROM games g
              ORDER BY g.created DESC, g.id LIMIT $1"
         };
@@ -132,20 +136,27 @@ impl Games for PgStore {
             .map_err(pg)?;
         Ok(rows
             .into_iter()
-            .map(|r| Summary {
-                id: r.get(0),
-                game: r.get(1),
-                variant: r.get(2),
-                players: r.get::<_, i32>(3) as usize,
-                ply: r.get::<_, i32>(4) as usize,
-                over: r.get::<_, Option<i32>>(5).is_none(),
-                open_seats: r
-                    .get::<_, Vec<i32>>(7)
-                    .into_iter()
-                    .filter_map(|s| u8::try_from(s).ok())
-                    .collect(),
-                clock: crate::control_of(&r.get::<_, String>(8)),
-                created: r.get(6),
+            .map(|r| {
+                let (clock, rated, creator) = crate::lobby_facts(&r.get::<_, String>(8));
+                let owners: Vec<String> = r.get(9);
+                Summary {
+                    id: r.get(0),
+                    game: r.get(1),
+                    variant: r.get(2),
+                    players: r.get::<_, i32>(3) as usize,
+                    ply: r.get::<_, i32>(4) as usize,
+                    over: r.get::<_, Option<i32>>(5).is_none(),
+                    open_seats: r
+                        .get::<_, Vec<i32>>(7)
+                        .into_iter()
+                        .filter_map(|s| u8::try_from(s).ok())
+                        .collect(),
+                    clock,
+                    rated,
+                    creator,
+                    owners: crate::owners_of(owners.iter().map(String::as_str)),
+                    created: r.get(6),
+                }
             })
             .collect())
     }

@@ -192,7 +192,9 @@ impl Games for SqliteStore {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
                          WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL),
-                        g.table_state
+                        g.table_state,
+                        (SELECT group_concat(s.seat || ':' || s.owner) FROM seats s
+                         WHERE s.game_id = g.id AND s.owner IS NOT NULL)
                  FROM games g
                  WHERE g.to_move IS NOT NULL AND EXISTS
                        (SELECT 1 FROM seats s
@@ -202,7 +204,9 @@ impl Games for SqliteStore {
                 "SELECT g.id, g.game, g.variant, g.players, g.ply, g.to_move, g.created,
                         (SELECT group_concat(s.seat) FROM seats s
                          WHERE s.game_id = g.id AND s.kind = 'open' AND s.token_digest IS NULL),
-                        g.table_state
+                        g.table_state,
+                        (SELECT group_concat(s.seat || ':' || s.owner) FROM seats s
+                         WHERE s.game_id = g.id AND s.owner IS NOT NULL)
                  FROM games g
                  ORDER BY g.created DESC, g.id LIMIT ?1"
             };
@@ -216,6 +220,8 @@ impl Games for SqliteStore {
                     .filter_map(|s| s.parse().ok())
                     .collect();
                 open_seats.sort_unstable();
+                let (clock, rated, creator) = crate::lobby_facts(&r.get::<_, String>(8)?);
+                let owners: Option<String> = r.get(9)?;
                 Ok(Summary {
                     id: r.get(0)?,
                     game: r.get(1)?,
@@ -224,7 +230,10 @@ impl Games for SqliteStore {
                     ply: r.get::<_, i64>(4)? as usize,
                     over: r.get::<_, Option<u8>>(5)?.is_none(),
                     open_seats,
-                    clock: crate::control_of(&r.get::<_, String>(8)?),
+                    clock,
+                    rated,
+                    creator,
+                    owners: crate::owners_of(owners.as_deref().unwrap_or("").split(',')),
                     created: r.get(6)?,
                 })
             })?;
