@@ -522,9 +522,9 @@ class GamePage {
     }
   }
 
-  /** The name to take an open seat under: this browser's, unless it plays here already. */
+  /** The name to take an open seat under: this browser's (a signed-in player's is the account's). */
   defaultJoinName() {
-    return Object.keys(this.tokens.mine).length || account.me() ? '' : store.defaultName();
+    return account.me() ? '' : store.defaultName();
   }
 
   async join(seat) {
@@ -937,12 +937,18 @@ class GamePage {
       else if (invites[i] !== undefined) who = t('who.invited');
       else who = t('who.player');
       const tools = [];
-      if (invites[i] !== undefined) {
+      // An invite is worth copying until the person it is for has come: the seat has been
+      // shown present or has moved.
+      const arrived = seat.present || v.movers?.includes(i);
+      if (invites[i] !== undefined && !arrived) {
         tools.push(h('button', { type: 'button', class: 'small', 'data-key': `invite-${i}`, 'data-test': `invite-${i}`, onclick: () => this.copyLink(i, invites[i]) }, t('invite.copy')));
       } else if (mine[i] !== undefined && holdsMany) {
         tools.push(h('button', { type: 'button', class: 'small subtle', 'data-key': `invite-${i}`, onclick: () => this.copyLink(i, mine[i]) }, t('invite.copy-seat')));
       }
-      if (seat.kind === 'open' && mine[i] === undefined) {
+      // An open seat is for someone else than who plays here: they are shown it waiting.
+      if (seat.kind === 'open' && mine[i] === undefined && Object.keys(mine).length > 0) {
+        tools.push(h('span', { class: 'muted', 'data-test': `waiting-${i}` }, t('seat.waiting')));
+      } else if (seat.kind === 'open' && mine[i] === undefined) {
         const nameId = `join-name-${i}`;
         tools.push(
           h('label', { for: nameId, class: 'visually-hidden' }, t('lobby.name')),

@@ -12,7 +12,7 @@ import { cleanName, seatLabel } from './people.js';
 import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
 import { MINE_MAX, mineEntry, orderMine } from './mine.js';
 import * as account from './account.js';
-import { poolsOf, poolFor } from './ratings.js';
+import { poolsOf, poolFor, ratingText } from './ratings.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai', 'bot'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
@@ -451,15 +451,24 @@ class HomePage {
     if (list === null) body = h('p', { class: 'muted' }, t('loading'));
     else if (!list.length) body = h('p', { class: 'muted' }, t('lobby.empty'));
     else {
-      body = h('ul', { class: 'game-list', 'data-test': 'lobby' }, list.map((g) =>
-        h('li', {},
-          h('span', { class: 'gl-name' }, gameName(g.game, g.name)),
-          h('span', { class: 'muted' }, t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ',
+      body = h('ul', { class: 'game-list', 'data-test': 'lobby' }, list.map((g) => {
+        // A game this browser plays a seat of is its own: not offered back to it to join.
+        const own = Object.keys(store.tokens(g.id).mine).length > 0;
+        const link = `/game/${encodeURIComponent(g.id)}`;
+        return h('li', { 'data-id': g.id, 'data-test': 'lobby-game' },
+          h('span', { class: 'gl-name' }, gameName(g.game, g.name),
+            g.rated ? h('span', { class: 'rated-tag', 'data-test': 'lobby-rated' }, t('lobby.rated')) : null),
+          h('span', { class: 'muted' },
+            creatorText(g.creator), t('game.players', { n: g.players }), g.variant ? ` · ${t(`variant.${g.variant}`)}` : '', ' · ',
             h('span', { class: 'clock-control', 'data-test': 'lobby-clock', title: g.clock ? controlLong(g.clock, t, lang()) : null }, controlText(g.clock, t, lang())),
             ' · ', ago(g.created)),
           h('span', { class: 'gl-actions' },
-            g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
-            h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))))));
+            own
+              ? [h('span', { class: 'muted', 'data-test': 'lobby-own' }, t('lobby.own')), ' ',
+                h('a', { href: link, 'data-link': true, class: 'button small' }, t('lobby.open'))]
+              : [g.open_seats.map((s) => h('button', { type: 'button', class: 'small primary', 'data-key': `join-${g.id}-${s}`, 'data-test': 'lobby-join', onclick: () => this.join(g, s) }, t('lobby.join', { seat: seatName(g.game, s) }))),
+                h('a', { href: link, 'data-link': true, class: 'button small subtle' }, t('lobby.watch'))]));
+      }));
     }
     replaceChildren(this.els.lobbyList, body);
     this.els.lobby.querySelector('.lobby-name').hidden = !(list && list.length) || Boolean(account.me());
@@ -668,4 +677,11 @@ function ago(iso) {
   if (s < 3600) return rtf.format(-Math.round(s / 60), 'minute');
   if (s < 86400) return rtf.format(-Math.round(s / 3600), 'hour');
   return rtf.format(-Math.round(s / 86400), 'day');
+}
+
+/** "Ann (1512) · " for a lobby line's creator (a rating with "?" while provisional); empty when unnamed. */
+function creatorText(creator) {
+  if (!creator?.name) return '';
+  const rating = creator.rating == null ? '' : ` (${ratingText(creator.rating, creator.provisional)})`;
+  return h('span', { class: 'lobby-creator', 'data-test': 'lobby-creator' }, `${creator.name}${rating}`, ' · ');
 }

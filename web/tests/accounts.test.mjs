@@ -77,8 +77,12 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
   await guest.waitForFunction((want) => document.querySelector('[data-test=toast]').textContent.trim() === want, en['join.signin']);
   await done(guest);
 
-  // Bob joins from the lobby.
+  // Bob joins from the lobby, where the game shows rated and by whom.
   await bob.goto(BASE + '/');
+  const line = bob.locator(`[data-test=lobby-game][data-id="${id}"]`);
+  await line.waitFor();
+  assert.equal((await line.locator('[data-test=lobby-rated]').textContent()).trim(), en['lobby.rated']);
+  assert.equal((await line.locator('[data-test=lobby-creator]').textContent()).trim(), `${annName} ·`);
   await bob.click(`[data-key="join-${id}-1"]`);
   await bob.waitForURL(new RegExp(`/game/${id}`));
   await bob.waitForSelector('svg.board .item');

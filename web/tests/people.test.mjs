@@ -91,8 +91,9 @@ test('names, presence, chat and the turn mark: two players and a spectator', { s
   assert.equal(await host.evaluate(() => JSON.parse(localStorage.getItem('trigonal.name'))), 'Ann');
   await presence(host, 0, true);
   assert.equal(await host.$('[data-test=presence-1]'), null, 'an open seat has nobody to be present');
-  // Taking the open seat from the game page would ask a name; not prefilled for one who plays here.
-  assert.equal(await host.inputValue('[data-test=join-name-1]'), '');
+  // The open seat is not offered to the one who plays here: it waits for someone else.
+  assert.equal(await host.$('[data-test=join-name-1]'), null);
+  assert.equal(await host.textContent('[data-test=waiting-1]'), en['seat.waiting']);
 
   // The guest joins from the lobby under a name.
   const guest = await newPage(browser);

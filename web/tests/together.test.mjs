@@ -44,6 +44,8 @@ test('two browsers through an invite link, a spectator watching', { skip: SKIP, 
   await guest.waitForSelector('svg.board .item');
   // Stored, the token leaves the address bar (and the history).
   assert.equal(guest.url(), `${BASE}/game/${id}?seat=1`);
+  // The invited player has come: the host's invite link for that seat is gone.
+  await host.waitForSelector('[data-test=invite-1]', { state: 'detached' });
   // A link of the old form (the token in the query) still gives the seat, and is cleaned alike.
   const token = decodeURIComponent(new URL(invite).hash.match(/token=([^&]+)/)[1]);
   const old = await newPage(browser);
@@ -144,13 +146,25 @@ test('an open seat is listed on the home page and taken from there', { skip: SKI
   await playMove(host, random);
   await host.waitForFunction((text) => document.querySelector('[data-test=status]').textContent === text,
     en['status.open'].replace('{seat}', 'Black'));
+  // Its creator is told the seat waits for someone else, not offered it.
+  assert.equal(await host.textContent('[data-test=waiting-1]'), en['seat.waiting']);
+  assert.equal(await host.$('[data-test=join-1]'), null);
+  // In the creator's lobby the game is theirs, waiting: no Join.
+  await host.goto(BASE + '/');
+  const own = host.locator(`[data-test=lobby-game][data-id="${id}"]`);
+  await own.locator('[data-test=lobby-own]').waitFor();
+  assert.equal(await own.locator('[data-test=lobby-join]').count(), 0);
+  await host.goto(`${BASE}/game/${id}?seat=0`);
 
-  const guest = await newPage(browser);
+  const guest = await newPage(browser, { width: 390, height: 844 });
   await guest.goto(BASE + '/');
   // By selector, not by element: the lobby may be drawn again meanwhile.
   const join = `[data-key="join-${id}-1"]`;
   await guest.waitForSelector(join);
   assert.equal(await guest.textContent(join), en['lobby.join'].replace('{seat}', 'Black'));
+  const line = guest.locator(`[data-test=lobby-game][data-id="${id}"]`);
+  assert.equal(await line.locator('[data-test=lobby-rated]').count(), 0, 'not rated');
+  await screenshot(guest, 'lobby-open-game-390');
   await guest.click(join);
   await guest.waitForURL(`${BASE}/game/${id}?seat=1`);
   assert.equal(await myTurnOrOver(guest), 'turn');
