@@ -308,12 +308,15 @@ pub struct Summary {
     /// Whether the game is rated.
     pub rated: bool,
     /// The seat of the person who created the game, and the name they gave.
-    pub creator: Option<(u8, Option<String>)>,
+    pub creator: Option<Creator>,
     /// The seats that belong to accounts, with the account's id, in seat order.
     pub owners: Vec<(u8, String)>,
     /// Created, unix milliseconds.
     pub created: i64,
 }
+
+/// The creator of a game: their seat, and the name they gave.
+pub type Creator = (u8, Option<String>);
 
 impl Summary {
     /// The account the creator's seat belongs to, if any.
@@ -328,13 +331,7 @@ impl Summary {
 
 /// What a lobby line shows of a game's stored table (JSON): its time control, whether it is
 /// rated, and its creator's seat and name. A table this build cannot read shows nothing.
-fn lobby_facts(
-    table: &str,
-) -> (
-    Option<trigonal_clock::Control>,
-    bool,
-    Option<(u8, Option<String>)>,
-) {
+fn lobby_facts(table: &str) -> (Option<trigonal_clock::Control>, bool, Option<Creator>) {
     let Ok(table) = serde_json::from_str::<Table>(table) else {
         return (None, false, None);
     };
