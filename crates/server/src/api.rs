@@ -61,6 +61,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/games", get(list).post(create))
         .route("/api/games/{id}", get(view))
         .route("/api/games/{id}/at/{ply}", get(view_at))
+        .route("/api/games/{id}/ratings", get(game_ratings))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/undo", post(undo))
         .route("/api/games/{id}/undo/answer", post(answer))
@@ -229,6 +230,13 @@ async fn create(
 
 async fn view(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
     Ok(json(StatusCode::OK, games::view(&state, &id).await?))
+}
+
+async fn game_ratings(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+) -> Result<Json<players::GameRatings>, ApiError> {
+    Ok(Json(players::game_ratings(&state, &id).await?))
 }
 
 async fn view_at(

@@ -209,3 +209,48 @@ pub async fn adopt(
     }
     my_games(state, signed_in).await
 }
+
+/// `GET /api/games/{id}/ratings`: what a rated game did to its players' ratings, by seat.
+#[derive(Debug, Serialize)]
+pub struct GameRatings {
+    changes: Vec<SeatRatingChange>,
+}
+
+/// One seat's rating before and after a rated game, rounded as shown.
+#[derive(Debug, Serialize)]
+struct SeatRatingChange {
+    seat: u8,
+    before: f64,
+    after: f64,
+}
+
+/// The rating changes of game `id`: one per seat of a rated game that has ended and been
+/// settled, in seat order; none for any other game.
+pub async fn game_ratings(state: &AppState, id: &str) -> Result<GameRatings, ApiError> {
+    let game = crate::change::current(state, id).await?;
+    let owners: Vec<Option<String>> = {
+        let live = game.state.lock().await;
+        if !live.table.rated {
+            return Ok(GameRatings {
+                changes: Vec::new(),
+            });
+        }
+        live.seats.iter().map(|s| s.owner.clone()).collect()
+    };
+    let settled = state.store.game_ratings(id).await?;
+    let changes = owners
+        .iter()
+        .enumerate()
+        .filter_map(|(seat, owner)| {
+            let r = settled
+                .iter()
+                .find(|r| Some(&r.account) == owner.as_ref())?;
+            Some(SeatRatingChange {
+                seat: seat as u8,
+                before: r.before.round(),
+                after: r.after.round(),
+            })
+        })
+        .collect();
+    Ok(GameRatings { changes })
+}

@@ -323,3 +323,64 @@ async fn the_lobby_shows_the_creators_name_and_rating(kind: &str) {
     );
 }
 on_both!(the_lobby_shows_the_creators_name_and_rating);
+
+/// What a rated game did to each player's rating, by seat: before and after, the after being
+/// what the profile then shows and the next game's before; nothing for a game not rated.
+async fn a_rated_games_ending_says_each_players_rating_change(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let mut last: Option<(f64, f64)> = None;
+    for round in 0..2 {
+        let (id, _, bob_token) = rated_game(&server, "triangoli", &ann, &bob).await;
+        let before_end = server.get(&format!("/api/games/{id}/ratings")).await;
+        assert_eq!(before_end.body, json!({"changes": []}), "not settled yet");
+        let r = server
+            .post(
+                &format!("/api/games/{id}/resign"),
+                json!({"token": bob_token}),
+            )
+            .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        let r = server.get(&format!("/api/games/{id}/ratings")).await;
+        assert_eq!(r.status, 200, "{}", r.text);
+        let changes = r.body["changes"].as_array().unwrap().clone();
+        assert_eq!(changes.len(), 2, "{}", r.body);
+        let get = |seat: usize, key: &str| changes[seat][key].as_f64().unwrap();
+        assert_eq!(
+            (changes[0]["seat"].clone(), changes[1]["seat"].clone()),
+            (json!(0), json!(1))
+        );
+        let (ann_before, bob_before) = last.unwrap_or((1500.0, 1500.0));
+        assert_eq!(
+            (get(0, "before"), get(1, "before")),
+            (ann_before, bob_before),
+            "round {round}"
+        );
+        assert!(
+            get(0, "after") > get(0, "before"),
+            "the winner gains: {}",
+            r.body
+        );
+        assert!(
+            get(1, "after") < get(1, "before"),
+            "the loser loses: {}",
+            r.body
+        );
+        for (name, seat) in [("ann", 0), ("bob", 1)] {
+            let profile = server.get(&format!("/api/players/{name}")).await.body;
+            assert_eq!(
+                profile["ratings"]["triangoli"]["rating"].as_f64(),
+                Some(get(seat, "after"))
+            );
+        }
+        last = Some((get(0, "after"), get(1, "after")));
+    }
+    // A game not rated, and no game at all.
+    let (unrated, _) = server.create_humans("triangoli", 2).await;
+    let r = server.get(&format!("/api/games/{unrated}/ratings")).await;
+    assert_eq!(r.body, json!({"changes": []}));
+    assert_eq!(server.get("/api/games/nope/ratings").await.status, 404);
+}
+on_both!(a_rated_games_ending_says_each_players_rating_change);

@@ -196,6 +196,11 @@ pub trait Ratings: Send + Sync {
         pool: &str,
     ) -> Result<Vec<(i64, f64)>, StoreError>;
 
+    /// What rated game `game` did to its players' ratings: each account's rating in the game's
+    /// pool before and after it (before its first rated game, where everyone starts); empty for
+    /// a game not rated or not settled.
+    async fn game_ratings(&self, game: &str) -> Result<Vec<GameRating>, StoreError>;
+
     /// The best of pool `pool`: `(name, rating)`, best first, at most `limit`.
     async fn leaderboard(
         &self,

@@ -459,6 +459,28 @@ pub struct RatedResult {
     pub places: Vec<usize>,
 }
 
+/// What a rated game did to one player's rating.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRating {
+    /// The account.
+    pub account: String,
+    /// The game's pool.
+    pub pool: String,
+    /// The rating before the game.
+    pub before: f64,
+    /// The rating after it.
+    pub after: f64,
+}
+
+/// The rating history's row before the one of (`account`, `pool`, `game_id`), in the order the
+/// history is read ([`Ratings::rating_history`]): the rating a game started from. Both dialects.
+const RATING_BEFORE: &str = "SELECT h.account, h.pool, h.rating,
+        (SELECT p.rating FROM rating_history p
+         WHERE p.account = h.account AND p.pool = h.pool
+           AND (p.at < h.at OR (p.at = h.at AND p.game_id < h.game_id))
+         ORDER BY p.at DESC, p.game_id DESC LIMIT 1)
+     FROM rating_history h WHERE h.game_id = $1 ORDER BY h.account";
+
 /// A player's rating in a pool, as stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RatingRow {

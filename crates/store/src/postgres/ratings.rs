@@ -69,6 +69,25 @@ impl Ratings for PgStore {
         Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
+    async fn game_ratings(&self, game: &str) -> Result<Vec<crate::GameRating>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(crate::RATING_BEFORE, &[&game])
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|r| crate::GameRating {
+                account: r.get(0),
+                pool: r.get(1),
+                after: r.get(2),
+                before: r
+                    .get::<_, Option<f64>>(3)
+                    .unwrap_or(trigonal_ratings::Rating::START.rating),
+            })
+            .collect())
+    }
+
     async fn leaderboard(
         &self,
         pool: &str,

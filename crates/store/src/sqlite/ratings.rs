@@ -81,6 +81,26 @@ impl Ratings for SqliteStore {
         .await
     }
 
+    async fn game_ratings(&self, game: &str) -> Result<Vec<crate::GameRating>, StoreError> {
+        let game = game.to_string();
+        self.call(move |tx| {
+            // SQLite reads `$1` as a parameter as PostgreSQL does.
+            tx.prepare_cached(crate::RATING_BEFORE)?
+                .query_map([game], |r| {
+                    Ok(crate::GameRating {
+                        account: r.get(0)?,
+                        pool: r.get(1)?,
+                        after: r.get(2)?,
+                        before: r
+                            .get::<_, Option<f64>>(3)?
+                            .unwrap_or(trigonal_ratings::Rating::START.rating),
+                    })
+                })?
+                .collect()
+        })
+        .await
+    }
+
     async fn leaderboard(
         &self,
         pool: &str,
