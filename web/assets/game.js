@@ -1102,11 +1102,37 @@ class GamePage {
       reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason, { seats: late })) : null,
       !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
       scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
+      this.ratingChanges(v),
       // The scoring in a collapsed part, so the box stays short and the board in view.
       reason ? null : h('details', { class: 'result-more', 'data-test': 'result-more' },
         h('summary', {}, t('result.details')),
         resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls))),
       this.resultActions());
+  }
+
+  /**
+   * What a rated game that has ended did to each player's rating ("Ann +12 → 1512"), asked of
+   * the server once; nothing until it answers, and nothing for a game not rated.
+   */
+  ratingChanges(v) {
+    if (!v.rated || !v.outcome) return null;
+    if (this.ratings === undefined) {
+      this.ratings = null;
+      api.gameRatings(v.id).then((r) => {
+        this.ratings = r.changes;
+        if (!this.closed) this.render();
+      }, () => {
+        this.ratings = undefined; // asked again at the next drawing
+      });
+    }
+    if (!this.ratings?.length) return null;
+    return h('p', { class: 'rating-changes', 'data-test': 'rating-changes' }, this.ratings.map((c, i) => {
+      const d = Math.round(c.after - c.before);
+      return h('span', { class: 'rating-change', 'data-seat': c.seat, 'data-test': `rating-change-${c.seat}` },
+        i ? ' · ' : '', this.label(c.seat), ' ',
+        h('strong', { class: d > 0 ? 'up' : d < 0 ? 'down' : '' }, d > 0 ? `+${d}` : d < 0 ? `−${-d}` : '±0'),
+        ` → ${Math.round(c.after)}`);
+    }));
   }
 
   /** Beside the result: the rematch (start, join, go to or watch it) and a game against the computer. */
@@ -1124,7 +1150,10 @@ class GamePage {
     } else if (what === 'watch') {
       out.push(h('a', { class: 'button', href: gameUrl(v.rematch, null), 'data-link': true, 'data-test': 'rematch', 'data-rematch': what }, t('result.rematch.watch')));
     }
-    out.push(h('button', { type: 'button', 'data-key': 'vs-computer', 'data-test': 'vs-computer', disabled: this.asking, onclick: () => this.againstComputer() }, t('result.computer')));
+    // Against the computer, another game against it; between people, the rematch is the offer.
+    if (v.seats.some((s) => s.kind === 'ai')) {
+      out.push(h('button', { type: 'button', 'data-key': 'vs-computer', 'data-test': 'vs-computer', disabled: this.asking, onclick: () => this.againstComputer() }, t('result.computer')));
+    }
     return h('div', { class: 'result-actions' },
       what === 'join' ? h('p', { class: 'rematch-note', 'data-test': 'rematch-note' }, t('result.rematch.offered')) : null,
       h('div', { class: 'tool-row' }, out));

@@ -103,8 +103,24 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
   await ann.waitForSelector('.result:not([hidden])');
   v = await view(id);
   assert.deepEqual(v.outcome.winners, [0]);
+  // The ending says what it did to both ratings: "+12 → 1512" beside each name, on both pages.
+  const changes = {};
+  for (const p of [ann, bob]) {
+    await p.waitForSelector('[data-test=rating-changes]');
+    for (const seat of [0, 1]) {
+      const text = (await p.textContent(`[data-test=rating-change-${seat}]`)).replace(/^ · /, '').trim();
+      const m = text.match(/([+−])(\d+) → (\d+)$/);
+      assert.ok(m, `seat ${seat}: ${text}`);
+      assert.equal(m[1], seat === 0 ? '+' : '−', text);
+      assert.equal(Number(m[3]), 1500 + (m[1] === '+' ? 1 : -1) * Number(m[2]), `from 1500: ${text}`);
+      changes[seat] = Number(m[3]);
+    }
+  }
+  await screenshot(ann, 'accounts-rated-end-1280');
+  await screenshot(bob, 'accounts-rated-end-390');
 
-  // Profiles: a triangoli rating each, the winner's above 1500, one game, a chart.
+  // Profiles: a triangoli rating each, the winner's above 1500 (what the ending said), one game,
+  // a chart.
   for (const [p, name, above] of [[ann, annName, true], [bob, bobName, false]]) {
     await p.click('[data-test=account-name]');
     await p.waitForSelector('[data-test=profile]');
@@ -112,6 +128,7 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
     const card = await p.waitForSelector('[data-test=rating][data-pool=triangoli]');
     const rating = Number(await card.getAttribute('data-rating'));
     assert.ok(above ? rating > 1500 : rating < 1500, `${name}: ${rating}`);
+    assert.equal(rating, changes[above ? 0 : 1]);
     assert.equal(await card.getAttribute('data-games'), '1');
     assert.ok(await card.$('[data-test=rating-chart] circle'), 'a history chart');
     assert.match(await card.textContent(), /\?/, 'provisional after one game');

@@ -197,6 +197,15 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
 
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'analysis-exact-390');
+  // Against the computer the result box offers another game against it, started at once (the
+  // box shows with the last position: the page opened afresh).
+  await page.goto(`${BASE}/game/${id}`);
+  await page.click('[data-test=vs-computer]');
+  await page.waitForURL((url) => url.pathname.startsWith('/game/') && url.pathname !== `/game/${id}`);
+  assert.match(page.url(), /\?seat=0$/);
+  const solo = await (await fetch(`${BASE}${new URL(page.url()).pathname.replace('/game/', '/api/games/')}`)).json();
+  assert.equal(solo.game, 'triangoli');
+  assert.deepEqual(solo.seats.map((s) => s.kind), ['human', 'ai']);
   assert.deepEqual(page.errors, []);
   assert.deepEqual(watcher.errors, []);
   await page.context().close();

@@ -290,13 +290,9 @@ test('take-backs by consent, a draw by agreement, a rematch with colours swapped
   await titleIs(guest, 'Triangoli — Trigonal');
   await screenshot(guest, 'resign-guest');
 
-  // From the result box: a new game against the computer, at once.
-  await guest.click('[data-test=vs-computer]');
-  await guest.waitForURL((url) => url.pathname.startsWith('/game/') && url.pathname !== `/game/${next}`);
-  assert.match(guest.url(), /\?seat=0$/);
-  const solo = await view(gameId(guest));
-  assert.equal(solo.game, 'triangoli');
-  assert.deepEqual(solo.seats.map((s) => [s.kind, s.name]), [['human', 'Bob'], ['ai', null]]);
+  // Between people the result box offers the rematch, not a game against the computer.
+  assert.equal(await guest.locator('[data-test=vs-computer]').count(), 0);
+  assert.equal(await guest.locator('[data-test=rematch]').count(), 1);
   await done(host, guest, spectator);
 });
 
