@@ -16,7 +16,35 @@ pub struct Profile {
     name: String,
     created: String,
     ratings: std::collections::BTreeMap<String, PoolRating>,
-    games: Vec<String>,
+    games: Vec<PlayedGame>,
+}
+
+/// A game on a profile: what was played, against whom, how it ended for the player, when.
+#[derive(Debug, Serialize)]
+pub struct PlayedGame {
+    id: String,
+    game: String,
+    /// The game's name.
+    name: String,
+    /// The player's seat (their first, should they hold several).
+    seat: u8,
+    /// The other seats.
+    opponents: Vec<Opponent>,
+    /// `won`, `shared` (a win with others), `lost` or `draw`; null while the game goes on.
+    result: Option<&'static str>,
+    rated: bool,
+    /// Last changed (RFC 3339).
+    updated: String,
+}
+
+/// Another seat of a game on a profile: its name if its player gave one, and its kind
+/// (`human`, `ai`, `open`, …) and level where the computer plays it.
+#[derive(Debug, Serialize)]
+pub struct Opponent {
+    seat: u8,
+    name: Option<String>,
+    kind: &'static str,
+    level: Option<String>,
 }
 
 /// A rating as shown.
@@ -52,11 +80,43 @@ pub async fn profile(state: &AppState, name: &str) -> Result<Profile, ApiError> 
         let history = state.store.rating_history(&account.id, &row.pool).await?;
         ratings.insert(row.pool.clone(), shown(&row.rating, history));
     }
-    let mut games: Vec<String> = Vec::new();
-    for (id, _) in state.store.account_seats(&account.id, MY_GAMES).await? {
-        if !games.contains(&id) {
-            games.push(id);
+    let mut games: Vec<PlayedGame> = Vec::new();
+    for (id, seat) in state.store.account_seats(&account.id, MY_GAMES).await? {
+        if games.iter().any(|g| g.id == id) {
+            continue;
         }
+        let game = change::current(state, &id).await?;
+        let live = game.state.lock().await;
+        let result = crate::view::ending(&live.table, &*live.position, true).map(|(winners, _)| {
+            match (winners.contains(&seat), winners.len()) {
+                (_, 0) => "draw",
+                (true, 1) => "won",
+                (true, _) => "shared",
+                (false, _) => "lost",
+            }
+        });
+        games.push(PlayedGame {
+            name: trigonal_games::info(&live.game)
+                .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
+            game: live.game.clone(),
+            seat,
+            opponents: live
+                .seats
+                .iter()
+                .enumerate()
+                .filter(|&(i, _)| i != usize::from(seat))
+                .map(|(i, s)| Opponent {
+                    seat: i as u8,
+                    name: live.table.names.get(i).cloned().flatten(),
+                    kind: s.kind.as_str(),
+                    level: s.level.clone(),
+                })
+                .collect(),
+            result,
+            rated: live.table.rated,
+            updated: rfc3339(live.updated),
+            id,
+        });
     }
     Ok(Profile {
         name: account.name,

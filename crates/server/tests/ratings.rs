@@ -131,7 +131,29 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
     assert_eq!(ann_rating["games"], 1);
     assert_eq!(ann_rating["provisional"], true);
     assert_eq!(ann_rating["history"].as_array().unwrap().len(), 1);
-    assert_eq!(profile.body["games"][0], id.as_str());
+    // The game as a person reads it: against whom, what it was, how it ended for Ann, when.
+    let played = &profile.body["games"][0];
+    assert_eq!(played["id"], id.as_str());
+    assert_eq!(
+        (
+            played["game"].clone(),
+            played["name"].clone(),
+            played["seat"].clone()
+        ),
+        (json!("triangoli"), json!("Triangoli"), json!(0))
+    );
+    assert_eq!(
+        played["opponents"],
+        json!([{"seat": 1, "name": "bob", "kind": "human", "level": null}])
+    );
+    assert_eq!(
+        (played["result"].clone(), played["rated"].clone()),
+        (json!("won"), json!(true))
+    );
+    assert!(
+        played["updated"].as_str().unwrap().ends_with('Z'),
+        "{played}"
+    );
     let bob_profile = send(
         &server,
         get.clone(),
