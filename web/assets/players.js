@@ -5,7 +5,7 @@ import * as api from './api.js';
 import * as account from './account.js';
 import { h, toast } from './dom.js';
 import { t } from './i18n.js';
-import { gameName } from './games.js';
+import { gameName, seatName } from './games.js';
 import { poolGame, ratedPools, ratingText, validName } from './ratings.js';
 import { ratingChart } from './chart.js';
 
@@ -13,6 +13,13 @@ import { ratingChart } from './chart.js';
 export function poolName(pools, pool) {
   const { game, players } = poolGame(pools, pool);
   return players ? `${gameName(game)} · ${t('game.players', { n: players })}` : gameName(game);
+}
+
+/** An opponent on a profile: the name they gave, else the computer and its level, else the seat. */
+function opponentName(game, o) {
+  if (o.name) return o.name;
+  if (o.kind === 'ai') return t('who.computer', { level: t(`level.${o.level}`) });
+  return seatName(game, o.seat);
 }
 
 function errorPage(main, e) {
@@ -117,8 +124,13 @@ export function mountProfile(main, { name }) {
         : h('p', { class: 'muted', 'data-test': 'no-ratings' }, t('profile.none')),
       h('h2', {}, t('profile.games')),
       data.games.length
-        ? h('ul', { class: 'game-list', 'data-test': 'profile-games' }, data.games.map((id) =>
-          h('li', {}, h('a', { href: `/game/${encodeURIComponent(id)}`, 'data-link': true }, id))))
+        ? h('ul', { class: 'game-list played-games', 'data-test': 'profile-games' }, data.games.map((g) =>
+          h('li', { 'data-id': g.id, 'data-result': g.result || 'playing' },
+            h('a', { href: `/game/${encodeURIComponent(g.id)}`, 'data-link': true, class: 'gl-name' },
+              gameName(g.game, g.name), ' ', t('profile.vs', { names: g.opponents.map((o) => opponentName(g.game, o)).join(', ') })),
+            g.rated ? h('span', { class: 'rated-tag' }, t('game.rated')) : null,
+            h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
+            h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
         : h('p', { class: 'muted' }, t('profile.no-games'))));
   };
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));

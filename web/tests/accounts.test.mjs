@@ -134,6 +134,12 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
     assert.match(await card.textContent(), /\?/, 'provisional after one game');
     const games = await p.$$eval('[data-test=profile-games] a', (as) => as.map((a) => a.getAttribute('href')));
     assert.deepEqual(games, [`/game/${id}`]);
+    // The game in words: which, against whom, how it ended for this player.
+    const line = await p.textContent(`[data-test=profile-games] li[data-id="${id}"]`);
+    assert.ok(line.includes(`Triangoli ${en['profile.vs'].replace('{names}', above ? bobName : annName)}`), line);
+    assert.equal((await p.textContent(`[data-test=profile-games] li[data-id="${id}"] [data-test=played-result]`)).trim(),
+      en[above ? 'profile.result.won' : 'profile.result.lost']);
+    assert.ok(!line.includes(id), `no raw id: ${line}`);
   }
   await screenshot(ann, 'accounts-profile-1280');
   await screenshot(bob, 'accounts-profile-390');
