@@ -69,7 +69,7 @@ function accountArea() {
   if (!account.known()) return h('div', { class: 'account', 'data-test': 'account' });
   if (me) {
     return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'true' },
-      h('a', { href: `/player/${encodeURIComponent(me.name)}`, 'data-link': true, 'data-test': 'account-name' }, me.name),
+      h('a', { href: `/player/${encodeURIComponent(me.name)}`, 'data-link': true, 'data-test': 'account-name', title: me.name }, me.name),
       h('button', { type: 'button', class: 'small subtle', 'data-test': 'sign-out', onclick: signOut }, t('account.signout')));
   }
   return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'false' },

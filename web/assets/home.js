@@ -654,7 +654,6 @@ async function inTurns(items, n, f) {
   return out;
 }
 
-/** A level as the level choice shows it: its name and, when it thinks, its time a move. */
 /** A level as the choice shows it: its name, its time a move, its rating where measured. */
 export function levelText(level, ms, rating = null) {
   const name = t(`level.${level}`);
