@@ -17,9 +17,14 @@ export function factValue(f) {
   return has(key) ? t(key, { arg: rest.join(' ') }) : String(f.value);
 }
 
-/** What a fact's key means, for its tooltip and the legend (`help.fact.<key>`); null if unexplained. */
-export function factHelp(key) {
-  return has(`help.fact.${key}`) ? t(`help.fact.${key}`) : null;
+/**
+ * What a fact's key means in game `game`, for its tooltip and the legend: the game's own words
+ * (`help.fact.<game>.<key>`) where a key means something particular there, else the general ones
+ * (`help.fact.<key>`); null if unexplained.
+ */
+export function factHelp(key, game) {
+  for (const k of [`help.fact.${game}.${key}`, `help.fact.${key}`]) if (has(k)) return t(k);
+  return null;
 }
 
 /**
@@ -27,8 +32,8 @@ export function factHelp(key) {
  * game's own notes on its marks (`legend.<game>.1`, `.2`, … in the translation tables).
  */
 export function legend(game, facts) {
-  const keys = [...new Set(facts.map((f) => f.key))].filter((k) => factHelp(k));
-  const rows = keys.map((k) => [has(`fact.${k}`) ? t(`fact.${k}`) : k, factHelp(k)]);
+  const keys = [...new Set(facts.map((f) => f.key))].filter((k) => factHelp(k, game));
+  const rows = keys.map((k) => [has(`fact.${k}`) ? t(`fact.${k}`) : k, factHelp(k, game)]);
   for (let n = 1; has(`legend.${game}.${n}`); n++) rows.push([null, t(`legend.${game}.${n}`)]);
   return rows;
 }

@@ -828,7 +828,7 @@ class GamePage {
   /** Facts about nobody in particular, beside the board. */
   renderFacts(shown) {
     const facts = shown.board.facts.filter((f) => f.seat == null && !RESULT_FACTS.has(f.key));
-    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key) }, factText(f))));
+    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key, this.view.game) }, factText(f))));
     this.els.facts.hidden = facts.length === 0;
   }
 
@@ -973,9 +973,9 @@ class GamePage {
             seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
             seat.out_of_time ? h('span', { class: 'out-tag', 'data-test': `out-of-time-${i}` }, t('clock.out')) : null,
             winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
-          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key, title: factHelp(f.key) }, factText(f)))) : null,
+          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key, title: factHelp(f.key, v.game) }, factText(f)))) : null,
           shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
-            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact', title: factHelp('score') }, t('fact.score'), ': ', String(shown.scores[i])))
+            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact', title: factHelp('score', v.game) }, t('fact.score'), ': ', String(shown.scores[i])))
             : null,
           tools.length ? h('div', { class: 'player-tools' }, tools) : null),
         v.clock ? this.clockEl(i, 'card') : null);

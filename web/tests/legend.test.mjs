@@ -22,10 +22,21 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         const facts = await page.$$eval('.fact[data-fact]', (els) => els.map((e) => ({ key: e.dataset.fact, title: e.title })));
         assert.ok(facts.length > 0, `${game}: facts on the player cards`);
         for (const f of facts) {
-          const help = en[`help.fact.${f.key}`];
+          // The game's own words where the key means something particular there.
+          const help = en[`help.fact.${game}.${f.key}`] ?? en[`help.fact.${f.key}`];
           if (!help) continue;
           assert.equal(f.title, help, `${game}: ${f.key}'s tooltip`);
           assert.ok(meanings.includes(help), `${game}: ${f.key} in the legend`);
+        }
+        // A score is explained by its own game's scoring, and by no other's (both games that
+        // score show it from the start).
+        if (en[`help.fact.${game}.score`]) assert.ok(facts.some((f) => f.key === 'score'), `${game}: a score shown`);
+        if (facts.some((f) => f.key === 'score')) {
+          assert.ok(meanings.includes(en[`help.fact.${game}.score`]), `${game}: its scoring`);
+          for (const [other] of GAMES.filter(([g]) => g !== game)) {
+            const words = en[`help.fact.${other}.score`];
+            assert.ok(!words || !meanings.includes(words), `${game}: not ${other}'s scoring`);
+          }
         }
         if (size.width === 1280) await screenshot(page, `legend-${game}`);
         await page.click('[data-test=legend-switch]');
