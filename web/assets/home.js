@@ -215,6 +215,8 @@ class HomePage {
   renderForm() {
     const g = this.info();
     const c = this.choice;
+    // The seats in the chosen game's colours, as its board draws them.
+    this.els.form.dataset.game = g.id;
     const rows = [];
     if (g.players[0] !== g.players[1]) {
       const opts = [];

@@ -134,3 +134,24 @@ for (const { lang, width, height, then } of SIZES) {
     await page.context().close();
   });
 }
+
+test('the set-up form shows each seat in the colour its game draws it in', { skip: SKIP, timeout: 90000 }, async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  const colour = (selector) => page.$eval(selector, (e) => getComputedStyle(e).backgroundColor);
+  for (const [game, players, seats] of [['triangle-game', 3, ['ai', 'ai']], ['triangular', 2, ['ai']], ['triangoli', 2, ['ai']]]) {
+    await page.goto(BASE + '/');
+    await page.click(`.game-card[data-game="${game}"]`);
+    const form = [];
+    for (let i = 0; i < players; i++) form.push(await colour(`.new-game fieldset.seat[data-seat="${i}"] legend .swatch`));
+    for (const [i, kind] of seats.entries()) await page.selectOption(`[data-test=seat-${i + 1}-kind]`, kind);
+    await page.click('[data-test=start]');
+    await page.waitForSelector('.player[data-seat] .swatch');
+    const board = [];
+    for (let i = 0; i < players; i++) board.push(await colour(`.player[data-seat="${i}"] .swatch`));
+    assert.deepEqual(form, board, game);
+    // The Triangle Game's second seat is its Green (#009e73) on both.
+    if (game === 'triangle-game') assert.equal(form[1], 'rgb(0, 158, 115)');
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
