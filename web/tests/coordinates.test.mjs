@@ -60,6 +60,15 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         });
         for (const seat of colours.seats) assert.notEqual(colours.marker, seat, `${game}: the marker is a seat's colour`);
         assert.equal(colours.marker, 'rgb(200, 16, 46)', `${game}: the marker's crimson`);
+        // Four Triangles: a figure that arrived also has a pin of its own shape over it (its
+        // ring's colour beside a fourth seat's pink reads as a piece's), drawn in the crimson.
+        if (game === 'four-triangles') {
+          const pin = await page.$eval('svg.board .last-mark > .shape', (e) => ({ tag: e.tagName, fill: getComputedStyle(e).fill, corners: e.points.length }));
+          assert.deepEqual(pin, { tag: 'polygon', fill: 'rgb(200, 16, 46)', corners: 3 });
+          // Its point names keep a halo over the dashed warp circles.
+          const name = await page.$eval('svg.board .point-name > .shape', (e) => getComputedStyle(e).paintOrder);
+          assert.match(name, /^stroke/);
+        }
       }
       assert.deepEqual(page.errors, []);
     } finally {

@@ -196,14 +196,27 @@ impl Present for FourTriangles {
                 } else {
                     ""
                 };
+                let radius = 12.0 + 4.0 * f.stones as f32;
                 items.push(
                     Item::new(
                         p.name(),
-                        circle(at(p), 12.0 + 4.0 * f.stones as f32),
+                        circle(at(p), radius),
                         format!("figure p{} stones{}{arrived}", f.owner.0, f.stones),
                     )
                     .with_label(f.stones.to_string()),
                 );
+                // A pin over a figure that just arrived: a mark of its own shape, since a ring's
+                // colour alone reads as a seat's colour where four seats play.
+                if !arrived.is_empty() {
+                    let [x, y] = at(p);
+                    let tip = y - radius - 3.0;
+                    items.push(Item::decoration(
+                        Shape::Polygon {
+                            points: vec![[x - 12.0, tip - 18.0], [x + 12.0, tip - 18.0], [x, tip]],
+                        },
+                        "last-mark",
+                    ));
+                }
             }
         }
         let mut facts = vec![

@@ -1,5 +1,6 @@
 //! Hand-made positions for each rule of `rules/four-triangles.md`, with exact expectations.
 
+use trigonal_core::scene::Shape;
 use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Options, Outcome, Seat, Seats};
 use trigonal_four_triangles::{End, Figure, FourTriangles, Move, Point, Setup, Triangle, Version};
@@ -782,6 +783,36 @@ fn the_last_move_is_marked_on_the_board_and_named_in_the_diagram() {
         vec![Some("C4".to_string()), Some("T1".to_string())]
     );
     assert_eq!(marked(&g, "last-left").len(), 1);
+    // Each arrived figure has a pin over it: a triangle pointing down at its centre, not a
+    // ring that would read as a colour.
+    let scene = g.scene();
+    let pins: Vec<_> = scene
+        .items
+        .iter()
+        .filter(|i| i.class == "last-mark")
+        .collect();
+    assert_eq!(pins.len(), 2);
+    for name in ["C4", "T1"] {
+        let figure = scene
+            .items
+            .iter()
+            .find(|i| i.id.as_deref() == Some(name) && i.class.starts_with("figure"))
+            .unwrap();
+        let Shape::Circle {
+            center: [cx, cy],
+            radius,
+        } = figure.shape
+        else {
+            panic!("{name} is drawn as a circle")
+        };
+        assert!(
+            pins.iter()
+                .any(|pin| matches!(&pin.shape, Shape::Polygon { points }
+                if points.len() == 3 && points[2] == [cx, cy - radius - 3.0]
+                    && points[0][1] < points[2][1] && points[1][1] < points[2][1])),
+            "a pin over {name}: {pins:?}"
+        );
+    }
     assert!(
         g.diagram().contains("Last move: T4/T1,C4.\n"),
         "{}",
@@ -801,4 +832,5 @@ fn the_last_move_is_marked_on_the_board_and_named_in_the_diagram() {
         )]
     );
     assert!(marked(&g, "last-left").is_empty());
+    assert!(marked(&g, "last-mark").is_empty(), "no figure arrived");
 }
