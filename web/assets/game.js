@@ -12,7 +12,7 @@ import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
 import { seatName, describe, action, hint, idName, gameName, moveWords } from './games.js';
-import { resultDetails, resultMarks } from './result.js';
+import { endWhy, resultDetails, resultMarks } from './result.js';
 import { factText, factHelp, legend } from './facts.js';
 import {
   seatLabel, cleanName, heldSeats, myTurn, becameMyTurn, pageTitle, undoSeat, undoAsks,
@@ -1082,10 +1082,18 @@ class GamePage {
     el.hidden = false;
     const winners = shown.outcome.winners;
     const names = winners.map((s) => this.label(s));
+    // Who won, by the names as drawn, and why, in one line.
+    const why = endWhy({ ...shown, seats: v.seats }, (i) => this.label(i));
+    const whyEl = why ? h('span', { class: 'why', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, why) : null;
+    const say = (key, params) => {
+      if (!why) return t(key, params);
+      const [before, after] = t(`${key}.why`, { ...params, why: '\u0000' }).split('\u0000');
+      return [before, whyEl, after];
+    };
     let title;
-    if (winners.length === 0) title = t('result.draw');
-    else if (winners.length === 1) title = t('result.wins', { seat: names[0] });
-    else title = t('result.share', { seats: names.join(', ') });
+    if (winners.length === 0) title = say('result.draw', {});
+    else if (winners.length === 1) title = say('result.wins', { seat: names[0] });
+    else title = say('result.share', { seats: names.join(', ') });
     const mine = this.tokens.mine;
     const mineSeats = Object.keys(mine).map(Number);
     let personal = null;
@@ -1098,8 +1106,7 @@ class GamePage {
     const reason = reasonKey(shown.outcome);
     const late = outOfTime(shown).map((s) => this.label(s)).join(', ');
     replaceChildren(el,
-      h('h2', {}, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
-      reason ? h('p', { class: 'reason', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, t(reason, { seats: late })) : null,
+      h('h2', { 'data-test': 'headline' }, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
       !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
       scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
       this.ratingChanges(v),

@@ -27,6 +27,28 @@ export function resultDetails(game, view, name, highlight) {
   return h('div', { class: 'result-details' }, parts);
 }
 
+/**
+ * Why `view`'s game ended, in a few words for the result's headline ("Bob resigned", "a triangle
+ * with the red piece", "on points, 12–9"); null where the scene says nothing of it. `name(seat)`
+ * names a seat.
+ */
+export function endWhy(view, name) {
+  const o = view.outcome;
+  if (!o) return null;
+  const seats = (which) => view.seats.filter((s) => s[which]).map((s) => name(s.seat)).join(', ');
+  if (o.reason === 'resignation') return t('result.why.resigned', { seats: seats('resigned') });
+  if (o.reason === 'agreement') return t('result.why.agreed');
+  if (o.reason === 'time') return t('result.why.time', { seats: seats('out_of_time') });
+  const facts = view.board.facts;
+  if (facts.some((f) => f.key === 'red-triangle')) return t('result.why.red-triangle');
+  const said = facts.find((f) => f.key === 'winner' || f.key === 'draw');
+  if (said) return factValue(said);
+  if (o.scores) return t('result.why.points', { scores: o.scores.join('–') });
+  const kept = [0, 1].map((s) => facts.find((f) => f.key === 'kept' && f.seat === s)?.value);
+  if (kept.every((k) => k != null && k !== '')) return t('result.why.kept', { scores: kept.join('–') });
+  return null;
+}
+
 /** The sector-by-sector table (a scene with `sector` facts), then cylinders kept and sectors won. */
 function sectorTable(facts, name, highlight) {
   const sectors = sectorFacts(facts);

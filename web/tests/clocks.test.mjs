@@ -145,8 +145,9 @@ test('a short clock ticks from the server’s numbers, turns red under 10 s, and
 
   // Time runs out: the computer wins, and the result says why.
   await page.waitForSelector('[data-test=reason][data-reason=time]', { timeout: 20000 });
-  assert.equal(await page.textContent('[data-test=reason]'), fill(en['result.reason.time'], { seats: 'Player 1' }));
-  assert.equal(await page.textContent('.result h2'), `${fill(en['result.wins'], { seat: 'Player 2' })} — ${en['result.you-lose']}`);
+  const why = fill(en['result.why.time'], { seats: 'Player 1' });
+  assert.equal(await page.textContent('[data-test=reason]'), why);
+  assert.equal(await page.textContent('.result h2'), `${fill(en['result.wins.why'], { seat: 'Player 2', why })} — ${en['result.you-lose']}`);
   assert.equal(await page.textContent('[data-test=out-of-time-0]'), en['clock.out']);
   const out = await clockOf(page, 0);
   assert.equal(out.text, '0:00.0');

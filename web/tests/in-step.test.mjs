@@ -290,7 +290,8 @@ test('a spectator and two players stay in step: moves, a take-back, dropped sock
   // B resigns; the game ends on all three pages.
   await b.click('[data-test=resign]');
   await b.click('[data-test=resign-yes]');
-  for (const p of [a, b, s]) await textIs(p, '[data-test=reason]', en['result.reason.resignation']);
+  // In the headline: who resigned.
+  for (const p of [a, b, s]) await p.waitForSelector('.result h2 [data-test=reason][data-reason=resignation]');
   await inStep(ply, [a, b, s], 'after the resignation');
 
   // A rematch: A starts it and is taken to the new game; B is offered it and joins; the

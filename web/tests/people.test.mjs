@@ -241,8 +241,8 @@ test('take-backs by consent, a draw by agreement, a rematch with colours swapped
   assert.equal(await spectator.$('[data-test=draw-accept]'), null);
   await guest.click('[data-test=draw-accept]');
   for (const p of [host, guest, spectator]) {
-    await textIs(p, '[data-test=reason]', en['result.reason.agreement']);
-    assert.equal(await p.textContent('.result h2'), en['result.draw']);
+    await textIs(p, '[data-test=reason]', en['result.why.agreed']);
+    assert.equal(await p.textContent('.result h2'), fill(en['result.draw.why'], { why: en['result.why.agreed'] }));
   }
   assert.deepEqual((await view(id)).outcome.reason, 'agreement');
   assert.equal(await host.$('[data-test=resign]'), null, 'over: nothing to resign');
@@ -281,8 +281,9 @@ test('take-backs by consent, a draw by agreement, a rematch with colours swapped
   assert.equal((await view(next)).outcome, null, 'cancelled: nothing happened');
   await host.click('[data-test=resign]');
   await host.click('[data-test=resign-yes]');
-  for (const p of [host, guest]) await textIs(p, '[data-test=reason]', en['result.reason.resignation']);
-  assert.match(await host.textContent('.result h2'), new RegExp(`^${fill(en['result.wins'], { seat: 'Bob' })}`));
+  // One line: who won, by name, and why.
+  for (const p of [host, guest]) await textIs(p, '[data-test=reason]', fill(en['result.why.resigned'], { seats: 'Ann' }));
+  assert.match(await host.textContent('.result h2'), new RegExp(`^${fill(en['result.wins.why'], { seat: 'Bob', why: fill(en['result.why.resigned'], { seats: 'Ann' }) })}`));
   assert.match(await host.textContent('.result h2'), new RegExp(en['result.you-lose']));
   assert.match(await guest.textContent('.result h2'), new RegExp(en['result.you-win']));
   const over = await view(next);
