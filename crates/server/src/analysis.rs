@@ -42,6 +42,10 @@ pub struct Entry {
     pub value: Vec<f64>,
     /// The computer's move here (`null` once the game is over).
     pub best: Option<String>,
+    /// The scene ids clicked to make `best`, to show it on the board (empty in analyses stored
+    /// before they were kept).
+    #[serde(default)]
+    pub best_clicks: Vec<String>,
     /// The solver's result, where it settles the position.
     pub exact: Option<Exact>,
 }
@@ -199,14 +203,19 @@ fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
                 .map(|s| outcome.share(Seat(s as u8), players))
                 .collect(),
             best: None,
+            best_clicks: Vec::new(),
             exact: None,
         });
     }
     let advice = advise(position, ply as u64, BUDGET, MARKS)?;
+    let best_clicks = position
+        .clicks_of(&advice.best)
+        .map_err(|e| ApiError::Internal(format!("the computer's move: {e}").into()))?;
     Ok(Entry {
         ply,
         value: advice.value,
         best: Some(advice.best),
+        best_clicks,
         exact: advice.exact,
     })
 }
@@ -322,4 +331,34 @@ pub async fn hint(state: &AppState, id: &str, token: &str) -> Result<Hint, ApiEr
     })
     .await
     .map_err(|e| ApiError::Internal(e.to_string().into()))?
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use trigonal_core::Options;
+
+    /// The clicks that show the computer's move on the board are those the legal moves offer
+    /// for it, in every game, at the start and a few moves in.
+    #[test]
+    fn the_best_moves_clicks_are_those_the_legal_moves_give() {
+        for id in trigonal_games::ids() {
+            let mut position = trigonal_games::new_game(id, &Options::default()).unwrap();
+            for ply in 0..3 {
+                let entry = evaluate(&*position, ply).unwrap();
+                let best = entry.best.expect("a move before the end");
+                let offered = position
+                    .legal_clicks()
+                    .into_iter()
+                    .find(|m| m.mv == best)
+                    .unwrap_or_else(|| panic!("{id}: {best} is legal"));
+                assert_eq!(entry.best_clicks, offered.clicks, "{id}, ply {ply}");
+                assert!(!entry.best_clicks.is_empty(), "{id}: {best}");
+                position.play(&best).unwrap();
+                if position.outcome().is_some() {
+                    break;
+                }
+            }
+        }
+    }
 }

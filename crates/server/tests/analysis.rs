@@ -83,11 +83,17 @@ async fn a_finished_game_is_analysed_position_by_position_with_exact_endgames(ki
         if p < plies {
             let best = e["best"].as_str().unwrap();
             assert!(!best.is_empty());
+            // Its clicks, to show it on the board: those of the move played, where it was.
+            assert!(!e["best_clicks"].as_array().unwrap().is_empty(), "ply {p}");
+            if view["history"][p] == best {
+                assert_eq!(e["best_clicks"], view["history_clicks"][p], "ply {p}");
+            }
         }
     }
     // The last position: the game's result, no move.
     let last = &entries[plies];
     assert_eq!(last["best"], Value::Null);
+    assert_eq!(last["best_clicks"], json!([]));
     let winners = view["outcome"]["winners"].as_array().unwrap();
     if winners.len() == 1 {
         assert_eq!(last["value"][winners[0].as_u64().unwrap() as usize], 1.0);
