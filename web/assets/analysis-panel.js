@@ -127,13 +127,34 @@ export class AnalysisPanel {
     s('line', { class: 'at', 'data-test': 'analysis-at', 'data-ply': at, x1: g.x(at), x2: g.x(at), y1: pad, y2: height - pad }),
     g.lines.map((line) => s('g', { class: `series p${line.seat}`, 'data-seat': line.seat },
       s('path', { class: 'value-line', 'data-test': `analysis-line-${line.seat}`, 'data-points': line.points.length, d: line.d }),
-      line.points.map(([x, y, ply]) => s('circle', { class: `pt${ply === at ? ' current' : ''}`, cx: x, cy: y, r: ply === at ? 4.5 : 2.5, 'data-ply': ply })))));
+      line.points.map(([x, y, ply]) => s('circle', { class: `pt${ply === at ? ' current' : ''}`, cx: x, cy: y, r: ply === at ? 4.5 : 2.5, 'data-ply': ply })))),
+    // Each marked move where its mover's line drops: at the position after it.
+    moveMarks(a.plies, v.movers).map((m, i) => {
+      const after = a.plies.find((p) => p.ply === i + 1);
+      if (!m?.kind || !after) return null;
+      return s('g', { class: `graph-mark ${m.kind}`, 'data-test': 'graph-mark', 'data-ply': i + 1, 'data-kind': m.kind, 'data-seat': v.movers[i] },
+        s('circle', { cx: g.x(i + 1), cy: g.y(after.value[v.movers[i]]), r: 7 }),
+        s('title', {}, markTitle(m)));
+    }));
     svg.addEventListener('click', (e) => {
       const r = svg.getBoundingClientRect();
       if (!r.width) return;
       this.show(plyAt(((e.clientX - r.left) / r.width) * width, total));
     });
     return svg;
+  }
+
+  /**
+   * Marks on the board (`boardEl`, showing position `at`) the clicks of the computer's move
+   * there, while the analysis is open; unmarks them otherwise.
+   */
+  markBest(boardEl, at) {
+    for (const el of boardEl.querySelectorAll('.item.best-move')) el.classList.remove('best-move');
+    if (!this.open || !this.answer) return;
+    const entry = this.answer.plies.find((p) => p.ply === at);
+    for (const id of entry?.best_clicks || []) {
+      for (const el of boardEl.querySelectorAll(`.item[data-id="${CSS.escape(id)}"]`)) el.classList.add('best-move');
+    }
   }
 
   /** The position shown: each seat's chances, the best move for the seat to move, any exact result. */

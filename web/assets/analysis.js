@@ -22,10 +22,21 @@ export function classify(drop) {
   return null;
 }
 
+/** A solved position's result for `seat` (`exact` is for the seat to move; two players). */
+function resultFor(exact, seat) {
+  if (!exact || !exact.result) return null;
+  if (exact.seat === seat) return exact.result;
+  return { win: 'loss', loss: 'win', draw: 'draw' }[exact.result] ?? null;
+}
+
+const WORSE = { win: 0, draw: 1, loss: 2 };
+
 /**
  * The marks of the moves: for each move `i` of the history (made by `movers[i]` from position
  * `i` to position `i + 1`), `{drop, kind, sign}` when both positions are analysed, else null.
- * `kind`/`sign` are null for a move that lost less than an inaccuracy.
+ * `kind`/`sign` are null for a move that lost less than an inaccuracy. Where the solver settled
+ * both positions, what the move threw away decides at least: a proven win or draw turned into a
+ * loss is a blunder, a proven win turned into a draw a mistake.
  */
 export function moveMarks(plies, movers) {
   const byPly = new Map((plies || []).map((p) => [p.ply, p]));
@@ -37,7 +48,14 @@ export function moveMarks(plies, movers) {
     const b = after.value?.[mover];
     if (typeof a !== 'number' || typeof b !== 'number') return null;
     const drop = a - b;
-    const c = classify(drop);
+    let c = classify(drop);
+    const [was, is] = [resultFor(before.exact, mover), resultFor(after.exact, mover)];
+    if (was && is && WORSE[is] > WORSE[was]) {
+      const floor = THRESHOLDS.find((th) => th.kind === (is === 'loss' ? 'blunder' : 'mistake'));
+      if (!c || THRESHOLDS.indexOf(THRESHOLDS.find((th) => th.kind === c.kind)) > THRESHOLDS.indexOf(floor)) {
+        c = { kind: floor.kind, sign: floor.sign };
+      }
+    }
     return { drop, kind: c ? c.kind : null, sign: c ? c.sign : null };
   });
 }

@@ -714,6 +714,7 @@ class GamePage {
     this.tick();
     this.hints.render(v, this.tokens.mine, this.replayPly !== null, this.board.el, (seat) => this.label(seat));
     this.analysis.render(v, this.replayPly ?? v.ply);
+    this.analysis.markBest(this.board.el, this.replayPly ?? v.ply);
     const chat = chatState(v, this.tokens.mine, this.urlSeat);
     this.chat.render(chat, (seat) => this.label(seat));
     // Against the computer alone, or in a record, there is nobody to talk to.

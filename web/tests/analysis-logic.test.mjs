@@ -45,6 +45,24 @@ test('a move is marked by the drop of its own mover’s value', () => {
   assert.deepEqual(moveMarks([], [0, 1]), [null, null]);
 });
 
+test('a proven win or draw thrown away is marked by what it lost, whatever the values say', () => {
+  // Seat 0 moves at ply 0. Its solved win, then (after its move) a solved loss for seat 1 to
+  // move, i.e. seat 1 wins: only 0.30 of value, but a win thrown away is a blunder.
+  const exact = (seat, result) => ({ seat, result });
+  const win = [{ ply: 0, value: [0.6, 0.4], exact: exact(0, 'win') }, { ply: 1, value: [0.3, 0.7], exact: exact(1, 'win') }];
+  assert.deepEqual(moveMarks(win, [0])[0], { drop: 0.3, kind: 'blunder', sign: '??' });
+  // A solved draw turned into a loss: a blunder too; a win into a draw: a mistake at least.
+  const draw = [{ ply: 0, value: [0.5, 0.5], exact: exact(0, 'draw') }, { ply: 1, value: [0.45, 0.55], exact: exact(1, 'win') }];
+  assert.equal(moveMarks(draw, [0])[0].kind, 'blunder');
+  const halved = [{ ply: 0, value: [0.6, 0.4], exact: exact(0, 'win') }, { ply: 1, value: [0.55, 0.45], exact: exact(1, 'draw') }];
+  assert.equal(moveMarks(halved, [0])[0].kind, 'mistake');
+  // A bigger drop keeps its bigger mark; keeping the result marks nothing more.
+  const kept = [{ ply: 0, value: [1, 0], exact: exact(0, 'win') }, { ply: 1, value: [1, 0], exact: exact(1, 'loss') }];
+  assert.equal(moveMarks(kept, [0])[0].kind, null);
+  const unsolved = [{ ply: 0, value: [0.6, 0.4] }, { ply: 1, value: [0.45, 0.55], exact: exact(1, 'win') }];
+  assert.equal(moveMarks(unsolved, [0])[0].kind, 'inaccuracy', 'not proven before: the values decide');
+});
+
 test('the graph: one line per seat, a point per analysed ply, value 1 at the top', () => {
   const plies = [0, 1, 2, 3, 4].map((p) => ({ ply: p, value: [p / 4, 1 - p / 4, 0.5] }));
   const g = graph(plies, 3, 5);

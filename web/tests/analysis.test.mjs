@@ -120,8 +120,15 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   await page.waitForTimeout(500);
   const atK = await boardSignature(page);
   assert.notEqual(atK, final, 'a past position is shown');
-  // The best move for that position, in words.
+  // The best move for that position, in words and on the board (the items its clicks name).
   assert.equal(await page.getAttribute('[data-test=analysis-best]', 'data-move'), analysis.plies[k].best);
+  const marked = await page.$$eval('svg.board .item.best-move', (els) => [...new Set(els.map((e) => e.dataset.id))]);
+  const onBoard = await page.$$eval('svg.board .item[data-id]', (els) => els.map((e) => e.dataset.id));
+  const want = [...new Set(analysis.plies[k].best_clicks)].filter((id) => onBoard.includes(id));
+  assert.ok(want.length > 0, `${analysis.plies[k].best_clicks} on the board`);
+  assert.deepEqual(marked.sort(), want.sort());
+  await page.locator('svg.board').scrollIntoViewIfNeeded();
+  await screenshot(page, 'analysis-best-on-board-1280');
   assert.equal(await page.textContent('[data-test=analysis-best]'),
     fill(en['analysis.best'], { seat: await page.textContent('[data-test=name-' + v.movers[k] + ']'), move: analysis.plies[k].best }));
 
@@ -153,10 +160,13 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   await page.waitForFunction((n) => document.querySelector('[data-test=analysis-at]')?.dataset.ply === String(n), v.ply);
   assert.equal(await page.textContent('[data-test=analysis-best]'), en['analysis.best.none']);
 
-  // The marks in the move list are the ones the thresholds give.
+  // The marks in the move list are the ones the thresholds give; the graph marks each at the
+  // position after its move, where its mover's line drops.
   const expected = moveMarks(analysis.plies, v.movers).map((m) => m?.kind || '');
   const shown = await page.$$eval('[data-test=moves] .move-btn', (els) => els.map((e) => e.dataset.mark || ''));
   assert.deepEqual(shown, expected);
+  const onGraph = await page.$$eval('[data-test=graph-mark]', (els) => els.map((e) => [Number(e.dataset.ply), e.dataset.kind]));
+  assert.deepEqual(onGraph, expected.flatMap((kind, i) => (kind ? [[i + 1, kind]] : [])));
   if (expected.some(Boolean)) {
     const title = await page.getAttribute('[data-test=moves] .move-btn[data-mark]', 'title');
     assert.match(title, /Inaccuracy|Mistake|Blunder/);

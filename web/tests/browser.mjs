@@ -112,9 +112,11 @@ export async function history(page) {
 
 /** What the board shows, as text: every item's id, class words and label, in order. */
 export async function boardSignature(page) {
-  // Without the marks of the moment: targets, choices, and the move the mouse points at.
-  return page.$$eval('svg.board .item', (els) =>
-    els.map((e) => `${e.dataset.id || ''}|${[...e.classList].filter((c) => !c.startsWith('is-') && c !== 'pointed').join('.')}|${e.querySelector('.label')?.textContent || ''}`).join('\n'));
+  // Without the marks of the moment: targets, choices, the move the mouse points at, and the
+  // moves a hint or the analysis suggests.
+  const passing = ['pointed', 'hinted', 'best-move'];
+  return page.$$eval('svg.board .item', (els, passing) =>
+    els.map((e) => `${e.dataset.id || ''}|${[...e.classList].filter((c) => !c.startsWith('is-') && !passing.includes(c)).join('.')}|${e.querySelector('.label')?.textContent || ''}`).join('\n'), passing);
 }
 
 /** The ids the page offers now: highlighted board items and action buttons. */

@@ -137,7 +137,8 @@ for (const { lang, width, height, then } of SIZES) {
 
 test('the set-up form shows each seat in the colour its game draws it in', { skip: SKIP, timeout: 90000 }, async () => {
   const page = await newPage(browser, { width: 390, height: 844 });
-  const colour = (selector) => page.$eval(selector, (e) => getComputedStyle(e).backgroundColor);
+  // Found and read in one step: the cards are drawn again as the computer moves.
+  const colour = (selector) => page.evaluate((sel) => getComputedStyle(document.querySelector(sel)).backgroundColor, selector);
   for (const [game, players, seats] of [['triangle-game', 3, ['ai', 'ai']], ['triangular', 2, ['ai']], ['triangoli', 2, ['ai']]]) {
     await page.goto(BASE + '/');
     await page.click(`.game-card[data-game="${game}"]`);
