@@ -43,10 +43,16 @@ export class AnalysisPanel {
     this.poller.stop();
   }
 
+  /** Where this browser notes, for the tab's life, that it has the analysis of this game open. */
+  get remembered() {
+    return `trigonal.analysis.${this.id}`;
+  }
+
   /** Asks for the analysis (a second ask joins the first) and polls it until it is done. */
   start() {
     this.open = true;
     this.error = null;
+    sessionStorage.setItem(this.remembered, '1');
     // Done before (the board was closed): shown again as it is, without asking anew.
     if (!this.answer?.done) this.poller.start(api.analyse(this.id));
     this.redraw();
@@ -54,7 +60,20 @@ export class AnalysisPanel {
 
   close() {
     this.open = false;
+    sessionStorage.removeItem(this.remembered);
     this.redraw();
+  }
+
+  /**
+   * Once the game is over: an analysis this tab had open before a reload opens again at once,
+   * read as it stands (not asked for anew).
+   */
+  restore(v) {
+    if (this.restored || !v.outcome) return;
+    this.restored = true;
+    if (this.open || !sessionStorage.getItem(this.remembered)) return;
+    this.open = true;
+    this.poller.start(api.getAnalysis(this.id));
   }
 
   /** The marks of the moves of view `v` (see analysis.js), [] before any analysis. */
@@ -80,6 +99,7 @@ export class AnalysisPanel {
   /** Draws the panel for the live view `v` with position `at` shown. */
   render(v, at) {
     this.last = [v, at];
+    this.restore(v);
     const el = this.el;
     if (!v.outcome) {
       el.hidden = true;

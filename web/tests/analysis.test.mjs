@@ -210,6 +210,10 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   // Against the computer the result box offers another game against it, started at once (the
   // box shows with the last position: the page opened afresh).
   await page.goto(`${BASE}/game/${id}`);
+  // The analysis this tab had open shows again at once: graph and marks, no progress to wait for.
+  await page.waitForSelector('[data-test=analysis-graph]');
+  assert.equal(await page.locator('[data-test=analysis-progress]').count(), 0);
+  assert.equal(await page.locator('[data-test=analysis-line-0]').count(), 1);
   await page.click('[data-test=vs-computer]');
   await page.waitForURL((url) => url.pathname.startsWith('/game/') && url.pathname !== `/game/${id}`);
   assert.match(page.url(), /\?seat=0$/);
