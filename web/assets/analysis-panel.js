@@ -278,7 +278,8 @@ export class HintPanel {
       const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.board, id) : action(id).text));
       said = h('p', { class: 'hint-text', 'data-test': 'hint-text', 'data-move': a.move, role: 'status' },
         t('tip.try', { move: a.move }),
-        words.length ? [' — ', t('tip.clicks', { clicks: words.join(' → ') })] : null,
+        // Said as the reader's hand does it: a tap on a touch screen, a click with a mouse.
+        words.length ? [' — ', t(touch() ? 'tip.taps' : 'tip.clicks', { clicks: words.join(' → ') })] : null,
         a.exact?.text ? h('span', { class: 'hint-exact', 'data-test': 'hint-exact' }, ' (', t('analysis.exact', { seat: label(a.exact.seat), text: a.exact.text }), ')') : null);
     }
     replaceChildren(this.el,
@@ -286,4 +287,9 @@ export class HintPanel {
         this.asking ? t('tip.thinking') : t('tip.ask')),
       said);
   }
+}
+
+/** Whether the reader points with a finger (a coarse pointer and no fine one). */
+function touch() {
+  return matchMedia('(pointer: coarse)').matches && !matchMedia('(any-pointer: fine)').matches;
 }

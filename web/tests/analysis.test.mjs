@@ -51,6 +51,8 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   assert.ok(v0.legal.includes(hinted), `the hint ${hinted} is legal`);
   assert.ok((await page.textContent('[data-test=hint-text]')).startsWith(fill(en['tip.try'], { move: hinted })));
   assert.ok((await page.locator('svg.board .item.hinted').count()) > 0, 'the hint is marked on the board');
+  // With a mouse, its clicks are to be clicked.
+  assert.ok((await page.textContent('[data-test=hint-text]')).includes(en['tip.clicks'].split(' ')[0] + ' '));
   await screenshot(page, 'hint-1280');
 
   // Play the hinted move, then random legal moves through the API until the game ends.
@@ -224,6 +226,18 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   assert.deepEqual(watcher.errors, []);
   await page.context().close();
   await watcher.context().close();
+});
+
+test('on a touch screen the hint says to tap', { skip: SKIP, timeout: 60000 }, async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await startGame(page, 'triangoli', { seats: ['ai'], level: 'random' });
+  assert.equal(await myTurnOrOver(page), 'turn');
+  await page.tap('[data-test=hint]');
+  const text = await (await page.waitForSelector('[data-test=hint-text]')).textContent();
+  assert.ok(text.includes(` — ${en['tip.taps'].split(' ')[0]} `), text);
+  assert.ok(!text.includes(en['tip.clicks'].split(' ')[0] + ' '), text);
+  await context.close();
 });
 
 test('no hint in a game between two people', { skip: SKIP, timeout: 60000 }, async () => {

@@ -236,6 +236,7 @@ export default {
   'tip.thinking': "Přemýšlím…",
   'tip.try': "Zkuste {move}",
   'tip.clicks': "klikněte {clicks}",
+  'tip.taps': "klepněte na {clicks}",
 
   'tools.title': 'Nástroje',
   'tools.undo': 'Vrátit můj tah',

@@ -236,6 +236,7 @@ export default {
   'tip.thinking': "Denke nach…",
   'tip.try': "Versuche {move}",
   'tip.clicks': "klicke {clicks}",
+  'tip.taps': "tippe {clicks}",
 
   'tools.title': 'Werkzeuge',
   'tools.undo': 'Meinen Zug zurücknehmen',

@@ -237,6 +237,7 @@ export default {
   'tip.thinking': "Thinking…",
   'tip.try': "Try {move}",
   'tip.clicks': "click {clicks}",
+  'tip.taps': "tap {clicks}",
 
   'tools.title': 'Tools',
   'tools.undo': 'Undo my last move',

@@ -236,6 +236,7 @@ export default {
   'tip.thinking': "Réflexion…",
   'tip.try': "Essayez {move}",
   'tip.clicks': "cliquez {clicks}",
+  'tip.taps': "touchez {clicks}",
 
   'tools.title': 'Outils',
   'tools.undo': 'Annuler mon coup',

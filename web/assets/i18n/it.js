@@ -236,6 +236,7 @@ export default {
   'tip.thinking': "Ci penso…",
   'tip.try': "Prova {move}",
   'tip.clicks': "clicca {clicks}",
+  'tip.taps': "tocca {clicks}",
 
   'tools.title': 'Strumenti',
   'tools.undo': 'Annulla la mia mossa',

@@ -236,6 +236,7 @@ export default {
   'tip.thinking': "Думаю…",
   'tip.try': "Спробуйте {move}",
   'tip.clicks': "клацніть {clicks}",
+  'tip.taps': "торкніться {clicks}",
 
   'tools.title': 'Інструменти',
   'tools.undo': 'Скасувати мій хід',
