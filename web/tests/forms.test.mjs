@@ -156,3 +156,28 @@ test('the set-up form shows each seat in the colour its game draws it in', { ski
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('on a phone the computer level shows whole in every language', { skip: SKIP, timeout: 90000 }, async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  await page.goto(BASE + '/');
+  await page.waitForSelector('.game-card');
+  for (const { code } of LANGUAGES) {
+    await page.selectOption('[data-test=lang]', code);
+    await page.waitForFunction((c) => document.documentElement.lang === c, code);
+    for (const game of ['triangoli', 'four-triangles']) {
+      await page.click(`.game-card[data-game="${game}"]`);
+      // Each level's words, as the closed menu would show them, against the room it has.
+      const cut = await page.$eval('[data-test=seat-1-level]', (sel) => {
+        const style = getComputedStyle(sel);
+        const ctx = document.createElement('canvas').getContext('2d');
+        ctx.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        // The room for words: the box less its padding and the arrow's ~24 px.
+        const room = sel.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 24;
+        return [...sel.options].map((o) => o.textContent).filter((text) => ctx.measureText(text).width > room);
+      });
+      assert.deepEqual(cut, [], `${code}, ${game}`);
+    }
+  }
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

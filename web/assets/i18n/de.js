@@ -75,7 +75,7 @@ export default {
   'level.medium': 'mittel',
   'level.hard': 'schwer',
   'level.max': 'am stärksten',
-  'level.time': '{level} · {s} s pro Zug',
+  'level.time': '{level} · {s} s/Zug',
   'level.rating': '{text} · ≈ {r}',
   'variant.full': 'volle Version',
   'variant.simple': 'einfache Version',

@@ -75,7 +75,7 @@ export default {
   'level.medium': 'moyen',
   'level.hard': 'difficile',
   'level.max': 'le plus fort',
-  'level.time': '{level} · {s} s par coup',
+  'level.time': '{level} · {s} s/coup',
   'level.rating': '{text} · ≈ {r}',
   'variant.full': 'version complète',
   'variant.simple': 'version simple',

@@ -75,7 +75,7 @@ export default {
   'level.medium': 'середній',
   'level.hard': 'складний',
   'level.max': 'найсильніший',
-  'level.time': '{level} · {s} с на хід',
+  'level.time': '{level} · {s} с/хід',
   'level.rating': '{text} · ≈ {r}',
   'variant.full': 'повна версія',
   'variant.simple': 'проста версія',
