@@ -206,6 +206,14 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   assert.equal(await watcher.locator('[data-test=hint]').count(), 0);
   await watcher.locator('[data-test=analysis-graph]').scrollIntoViewIfNeeded();
   await screenshot(watcher, 'analysis-390');
+  // On a phone the board and the graph fit on one screen: scrolled to the board, the graph is
+  // in view below it.
+  const span = await watcher.evaluate(() => {
+    const board = document.querySelector('svg.board').getBoundingClientRect();
+    const graph = document.querySelector('[data-test=analysis-graph]').getBoundingClientRect();
+    return { height: graph.bottom - board.top, board: board.height, graph: graph.height };
+  });
+  assert.ok(span.height <= 844, `board to graph: ${JSON.stringify(span)}`);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, 'analysis-exact-390');
