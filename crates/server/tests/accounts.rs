@@ -4,11 +4,27 @@
 
 mod common;
 
-use common::{account, cookie_of, send, start_on, Place};
+use common::{account, account_with, cookie_of, send, start_on, Place};
 use serde_json::json;
 use trigonal_store::on_both;
 
-async fn accounts_sign_up_in_and_out(kind: &str) {
+/// `GET /api/me` with `cookie`: its status.
+async fn me_status(server: &common::TestServer, cookie: Option<&str>) -> u16 {
+    send(
+        server,
+        reqwest::Method::GET,
+        "/api/me",
+        json!(null),
+        cookie,
+        &[],
+    )
+    .await
+    .status
+}
+
+/// Names and passwords are checked; a new account gets a session cookie scripts cannot read,
+/// Secure behind a proxy speaking HTTPS; a name is taken whatever its letters' case.
+async fn sign_up_checks_the_name_and_password_and_sets_the_cookie(kind: &str) {
     let place = Place::new(kind).await;
     let server = start_on(&place.db).await;
     let post = reqwest::Method::POST;
@@ -64,7 +80,7 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
     // Behind a proxy speaking HTTPS the cookie is Secure.
     let r = send(
         &server,
-        post.clone(),
+        post,
         "/api/accounts",
         json!({"name": "bob", "password": "hunter22"}),
         None,
@@ -72,8 +88,16 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
     )
     .await;
     assert!(cookie_of(&r).1.contains("Secure"), "{}", cookie_of(&r).1);
+}
+on_both!(sign_up_checks_the_name_and_password_and_sets_the_cookie);
 
+/// `/api/me` knows the session's account; a guest, or a cookie of no session, is told so
+/// without an error, while what needs an account refuses them.
+async fn me_is_the_sessions_account_and_a_guest_is_no_error(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
     let get = reqwest::Method::GET;
+    let ann = account_with(&server, "Ann-1", "correct horse").await;
     let r = send(
         &server,
         get.clone(),
@@ -85,8 +109,6 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
     .await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.body["name"], "Ann-1");
-    // A guest, or a cookie of no session, is told so without an error; what needs an account
-    // still refuses them.
     for cookie in [None, Some("trigonal_session=forged")] {
         let r = send(&server, get.clone(), "/api/me", json!(null), cookie, &[]).await;
         assert_eq!((r.status, r.text.as_str()), (204, ""), "{cookie:?}");
@@ -103,88 +125,43 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
         assert_eq!(r.status, 401, "{cookie:?}");
         assert_eq!(r.body["code"], "not-signed-in");
     }
+}
+on_both!(me_is_the_sessions_account_and_a_guest_is_no_error);
 
-    // A wrong password and an unknown name get the same answer.
-    let wrong = send(
-        &server,
-        post.clone(),
-        "/api/session",
-        json!({"name": "ann-1", "password": "wrong horse"}),
-        None,
-        &[],
-    )
-    .await;
-    let unknown = send(
-        &server,
-        post.clone(),
-        "/api/session",
-        json!({"name": "nobody", "password": "wrong horse"}),
-        None,
-        &[],
-    )
-    .await;
+/// A wrong password and an unknown name get the same answer; the right one signs in under the
+/// name as chosen, whatever the case typed.
+async fn sign_in_answers_a_wrong_password_as_an_unknown_name(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let post = reqwest::Method::POST;
+    account_with(&server, "Ann-1", "correct horse").await;
+    let session = |name: &'static str, password: &'static str| {
+        send(
+            &server,
+            post.clone(),
+            "/api/session",
+            json!({"name": name, "password": password}),
+            None,
+            &[],
+        )
+    };
+    let wrong = session("ann-1", "wrong horse").await;
+    let unknown = session("nobody", "wrong horse").await;
     assert_eq!((wrong.status, unknown.status), (401, 401));
     assert_eq!(wrong.text, unknown.text);
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/session",
-        json!({"name": "ann-1", "password": "correct horse"}),
-        None,
-        &[],
-    )
-    .await;
+    let r = session("ann-1", "correct horse").await;
     assert_eq!(r.status, 200, "{}", r.text);
     assert_eq!(r.body["name"], "Ann-1", "the name as chosen");
-    let (second, _) = cookie_of(&r);
+}
+on_both!(sign_in_answers_a_wrong_password_as_an_unknown_name);
 
-    // A change of password ends the other sessions, not this one.
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/me/password",
-        json!({"password": "wrong", "new_password": "battery staple"}),
-        Some(&ann),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 401);
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/me/password",
-        json!({"password": "correct horse", "new_password": "battery staple"}),
-        Some(&ann),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 200, "{}", r.text);
-    assert_eq!(
-        send(
-            &server,
-            get.clone(),
-            "/api/me",
-            json!(null),
-            Some(&second),
-            &[]
-        )
-        .await
-        .status,
-        204
-    );
-    assert_eq!(
-        send(
-            &server,
-            get.clone(),
-            "/api/me",
-            json!(null),
-            Some(&ann),
-            &[]
-        )
-        .await
-        .status,
-        200
-    );
+/// A change of password needs the old one and ends the other sessions, not this one; signing
+/// out ends the session and clears the cookie.
+async fn a_new_password_ends_the_other_sessions_and_signing_out_this_one(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let post = reqwest::Method::POST;
+    let ann = account_with(&server, "Ann-1", "correct horse").await;
     let r = send(
         &server,
         post.clone(),
@@ -194,9 +171,41 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
         &[],
     )
     .await;
+    let (second, _) = cookie_of(&r);
+    let change = |old: &'static str| {
+        send(
+            &server,
+            post.clone(),
+            "/api/me/password",
+            json!({"password": old, "new_password": "battery staple"}),
+            Some(&ann),
+            &[],
+        )
+    };
+    assert_eq!(change("wrong").await.status, 401);
+    let r = change("correct horse").await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(
+        me_status(&server, Some(&second)).await,
+        204,
+        "the other session ended"
+    );
+    assert_eq!(
+        me_status(&server, Some(&ann)).await,
+        200,
+        "this one goes on"
+    );
+    let r = send(
+        &server,
+        post,
+        "/api/session",
+        json!({"name": "Ann-1", "password": "correct horse"}),
+        None,
+        &[],
+    )
+    .await;
     assert_eq!(r.status, 401, "the old password");
 
-    // Signing out ends the session.
     let r = send(
         &server,
         reqwest::Method::DELETE,
@@ -211,14 +220,26 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
         cookie_of(&r).1.contains("trigonal_session="),
         "the cookie is cleared"
     );
-    assert_eq!(
-        send(&server, get, "/api/me", json!(null), Some(&ann), &[])
-            .await
-            .status,
-        204
-    );
+    assert_eq!(me_status(&server, Some(&ann)).await, 204);
+}
+on_both!(a_new_password_ends_the_other_sessions_and_signing_out_this_one);
 
-    // A copy of the database holds neither a password nor a session secret.
+/// A copy of the database holds neither a password nor a session secret.
+async fn the_database_holds_no_password_and_no_session_secret(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let ann = account_with(&server, "Ann-1", "correct horse").await;
+    let r = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/me/password",
+        json!({"password": "correct horse", "new_password": "battery staple"}),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    account_with(&server, "bob", "hunter22").await;
     drop(server);
     let stored = common::everything_stored(&place).await;
     for secret in [
@@ -233,8 +254,7 @@ async fn accounts_sign_up_in_and_out(kind: &str) {
         );
     }
 }
-
-on_both!(accounts_sign_up_in_and_out);
+on_both!(the_database_holds_no_password_and_no_session_secret);
 
 async fn sign_in_attempts_are_limited_per_name(kind: &str) {
     let place = Place::new(kind).await;

@@ -369,11 +369,16 @@ pub fn cookie_of(reply: &Reply) -> (String, String) {
 
 /// Signs up `name` (password "a long password") and returns its session cookie.
 pub async fn account(server: &TestServer, name: &str) -> String {
+    account_with(server, name, "a long password").await
+}
+
+/// Signs up `name` with `password`: its session cookie.
+pub async fn account_with(server: &TestServer, name: &str, password: &str) -> String {
     let r = send(
         server,
         reqwest::Method::POST,
         "/api/accounts",
-        json!({"name": name, "password": "a long password"}),
+        json!({"name": name, "password": password}),
         None,
         &[],
     )
