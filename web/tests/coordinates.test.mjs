@@ -63,10 +63,14 @@ for (const size of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) 
         // Four Triangles: a figure that arrived also has a pin of its own shape over it (its
         // ring's colour beside a fourth seat's pink reads as a piece's), drawn in the crimson.
         if (game === 'four-triangles') {
-          const pin = await page.$eval('svg.board .last-mark > .shape', (e) => ({ tag: e.tagName, fill: getComputedStyle(e).fill, corners: e.points.length }));
+          // (Found and read in one step: the board is drawn again as the computer moves.)
+          const pin = await page.evaluate(() => {
+            const e = document.querySelector('svg.board .last-mark > .shape');
+            return { tag: e.tagName, fill: getComputedStyle(e).fill, corners: e.points.length };
+          });
           assert.deepEqual(pin, { tag: 'polygon', fill: 'rgb(200, 16, 46)', corners: 3 });
           // Its point names keep a halo over the dashed warp circles.
-          const name = await page.$eval('svg.board .point-name > .shape', (e) => getComputedStyle(e).paintOrder);
+          const name = await page.evaluate(() => getComputedStyle(document.querySelector('svg.board .point-name > .shape')).paintOrder);
           assert.match(name, /^stroke/);
         }
       }
