@@ -158,8 +158,8 @@ fn shortened(text: &str) -> String {
                 return word.to_string();
             }
             let (before, after) = word.split_at(word.find(core).unwrap_or(0));
-            let start: String = core.chars().take(60).collect();
-            format!("{before}{start}…{} ({n} characters)", &after[core.len()..])
+            let start = trigonal_core::clipped(core);
+            format!("{before}{start}{} ({n} characters)", &after[core.len()..])
         })
         .collect::<Vec<_>>()
         .join(" ")

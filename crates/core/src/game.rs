@@ -64,16 +64,27 @@ impl NotationError {
 /// before any engine reads it.
 pub const MOVE_TEXT_LIMIT: usize = 48;
 
+/// Text up to this many characters is repeated whole in messages; longer, only its start.
+const WHOLE_UP_TO: usize = 80;
+
+/// `text` as a message may repeat it: whole up to 80 characters, else its first 60 and "…".
+pub fn clipped(text: &str) -> String {
+    if text.chars().count() <= WHOLE_UP_TO {
+        return text.to_string();
+    }
+    let start: String = text.chars().take(60).collect();
+    format!("{start}…")
+}
+
 /// `text` quoted for a message: as written, or — when longer than about 80 characters — its
 /// start and how long it was, so that no message repeats a huge input.
 pub fn quoted(text: &str) -> String {
-    const KEEP: usize = 60;
     let length = text.chars().count();
-    if length <= 80 {
+    if length <= WHOLE_UP_TO {
         return format!("{text:?}");
     }
-    let start: String = text.chars().take(KEEP).collect();
-    format!("{:?}… ({length} characters)", start)
+    let start = clipped(text);
+    format!("{:?}… ({length} characters)", start.trim_end_matches('…'))
 }
 
 /// Why a move cannot be played.

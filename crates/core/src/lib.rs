@@ -22,7 +22,9 @@ pub mod seat;
 
 pub use canvas::Canvas;
 pub use dynamic::{DynGame, MoveClicks};
-pub use game::{quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT};
+pub use game::{
+    clipped, quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT,
+};
 pub use hash::mix64;
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};

@@ -90,6 +90,13 @@ pub const CODES: &[&str] = &[
     "sign-in-to-join",
     "chat-off",
     "changed-meanwhile",
+    // Records uploaded to replay.
+    "unknown-game",
+    "record-no-game",
+    "record-other-game",
+    "record-malformed",
+    "record-illegal",
+    "record-after-end",
     // What people type.
     "name-length",
     "name-character",

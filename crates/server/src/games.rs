@@ -10,12 +10,12 @@ use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 use trigonal_ai::Level;
-use trigonal_core::{Options, Record};
+use trigonal_core::{clipped, MoveError, Options, Record};
 use trigonal_store::{now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 use crate::accounts::SignedIn;
 use crate::change;
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 use crate::live;
 use crate::typed::player_name;
 use crate::view::{render_at, rfc3339};
@@ -369,23 +369,31 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
     let game = match (req.game.as_deref(), record.header("game")) {
         (Some(a), Some(b)) if a != b => {
             return Err(ApiError::Unprocessable(
-                format!(
-                    "the record is a game of {}, not {}",
-                    trigonal_core::quoted(b),
-                    trigonal_core::quoted(a)
+                Reason::new(
+                    "record-other-game",
+                    format!(
+                        "the record is a game of {}, not {}",
+                        trigonal_core::quoted(b),
+                        trigonal_core::quoted(a)
+                    ),
                 )
-                .into(),
+                .with("record", clipped(b))
+                .with("asked", clipped(a)),
             ))
         }
         (Some(a), _) | (None, Some(a)) => a.to_string(),
         (None, None) => {
-            return Err(ApiError::BadRequest(
-                "say which game the record is of (\"game\" or a \"game:\" header)".into(),
-            ))
+            return Err(ApiError::BadRequest(Reason::new(
+                "record-no-game",
+                "say which game the record is of (\"game\" or a \"game:\" header)",
+            )))
         }
     };
-    let info =
-        trigonal_games::info(&game).map_err(|e| ApiError::BadRequest(e.to_string().into()))?;
+    let info = trigonal_games::info(&game).map_err(|e| {
+        ApiError::BadRequest(
+            Reason::new("unknown-game", e.to_string()).with("game", clipped(&game)),
+        )
+    })?;
     let options = record
         .options(&Options::default())
         .map_err(|e| ApiError::Unprocessable(e.to_string().into()))?;
@@ -398,15 +406,18 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
         for (index, text) in record.moves.iter().enumerate() {
             let seat = position.to_move().map_or(0, |s| s.0);
             let canonical = position.play(text).map_err(|error| {
-                ApiError::Unprocessable(
-                    trigonal_core::RecordError::Move {
-                        index,
-                        text: text.clone(),
-                        error,
-                    }
-                    .to_string()
-                    .into(),
-                )
+                let english = trigonal_core::RecordError::Move {
+                    index,
+                    text: text.clone(),
+                    error: error.clone(),
+                }
+                .to_string();
+                let reason = match error {
+                    MoveError::Malformed(_) => Reason::new("record-malformed", english),
+                    MoveError::Illegal { .. } => Reason::new("record-illegal", english),
+                    MoveError::GameOver => Reason::new("record-after-end", english),
+                };
+                ApiError::Unprocessable(reason.with("n", index + 1).with("move", clipped(text)))
             })?;
             moves.push(MoveRow {
                 text: canonical,

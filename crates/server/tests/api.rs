@@ -610,19 +610,71 @@ async fn records_download_upload_and_replay(kind: &str) {
         .await;
     assert_eq!(r.status, 422);
     assert!(r.error().starts_with("move 3: "), "{}", r.error());
+    // Each refusal with a code and the values its words name, for a front end to say them.
+    assert_eq!(r.body["code"], "record-illegal");
+    assert_eq!(r.body["params"], json!({"n": 3, "move": bad[2]}));
+    let r = server
+        .post(
+            "/api/records",
+            json!({"game": "triangoli", "record": "zz9\n"}),
+        )
+        .await;
+    assert_eq!(
+        (r.status, r.body["code"].clone(), r.body["params"].clone()),
+        (
+            422,
+            json!("record-malformed"),
+            json!({"n": 1, "move": "zz9"})
+        )
+    );
+    // A move after a finished game's last.
+    let (done, done_tokens) = server.create_humans("triangoli", 2).await;
+    let mut i = 0;
+    while server.view(&done).await["to_move"] != Value::Null {
+        server.play_some(&done, &done_tokens, i * 7 + 3).await;
+        i += 1;
+    }
+    let mut over: Vec<String> = server.view(&done).await["history"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    over.push(over[0].clone());
+    let r = server
+        .post(
+            "/api/records",
+            json!({"game": "triangoli", "record": over.join("\n")}),
+        )
+        .await;
+    assert_eq!(r.body["code"], "record-after-end", "{}", r.text);
+    assert_eq!(r.body["params"]["n"], over.len());
     let r = server.post("/api/records", json!({"record": "c3\n"})).await;
-    assert_eq!(r.status, 400);
+    assert_eq!(
+        (r.status, r.body["code"].clone()),
+        (400, json!("record-no-game"))
+    );
     let r = server
         .post("/api/records", json!({"game": "chess", "record": "e4\n"}))
         .await;
-    assert_eq!(r.status, 400);
+    assert_eq!(
+        (r.status, r.body["code"].clone(), r.body["params"].clone()),
+        (400, json!("unknown-game"), json!({"game": "chess"}))
+    );
     let r = server
         .post(
             "/api/records",
             json!({"game": "triangular", "record": "game: triangoli\n"}),
         )
         .await;
-    assert_eq!(r.status, 422);
+    assert_eq!(
+        (r.status, r.body["code"].clone(), r.body["params"].clone()),
+        (
+            422,
+            json!("record-other-game"),
+            json!({"record": "triangoli", "asked": "triangular"})
+        )
+    );
 }
 
 on_both!(records_download_upload_and_replay);
