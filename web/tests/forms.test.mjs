@@ -181,3 +181,20 @@ test('on a phone the computer level shows whole in every language', { skip: SKIP
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a refused record is said in the reader\'s language, naming the move', { skip: SKIP, timeout: 60000 }, async () => {
+  for (const lang of ['cs', 'uk']) {
+    const page = await pageIn(lang, 390, 844);
+    await page.selectOption('#upload-game', 'triangoli');
+    // The second move is the first again: not legal in its position.
+    await page.fill('#upload-text', 'c3\nc3\n');
+    await page.click('.upload-form button[type=submit]');
+    await page.waitForFunction((want) => document.querySelector('[data-test=toast]')?.textContent.trim() === want,
+      say(lang, 'error.code.record-illegal', { n: 2, move: 'c3' }));
+    await page.fill('#upload-text', 'zz9\n');
+    await page.click('.upload-form button[type=submit]');
+    await page.waitForFunction((want) => document.querySelector('[data-test=toast]')?.textContent.trim() === want,
+      say(lang, 'error.code.record-malformed', { n: 1, move: 'zz9' }));
+    await page.context().close();
+  }
+});
