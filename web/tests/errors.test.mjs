@@ -28,6 +28,20 @@ test('every code the server may send has words in every language', async () => {
   }
 });
 
+test('every refusal is a sentence: a capital (or a name) first, a stop at the end', async () => {
+  for (const { code } of LANGUAGES) {
+    const words = await table(code);
+    const loose = Object.entries(words)
+      .filter(([k]) => k.startsWith('error.code.'))
+      .filter(([, v]) => {
+        const first = v.replace(/^[«„“"'(]/, '')[0];
+        const capital = first !== first.toLowerCase() && first === first.toUpperCase();
+        return !(capital || v.startsWith('{')) || !/[.!?…]$/.test(v);
+      });
+    assert.deepEqual(loose, [], code);
+  }
+});
+
 test('a refusal reads as its code says, in the reader\'s language', async () => {
   await setLang('en');
   assert.equal(errorText('name-taken', 'the name "ann" is taken', { name: 'ann' }), 'The name ann is taken.');
