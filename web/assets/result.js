@@ -16,9 +16,7 @@ export function resultDetails(game, view, name, highlight) {
   for (const f of red) {
     parts.push(h('p', {}, t('result.red-triangle', { seat: name(f.seat), cells: f.value })));
   }
-  for (const f of facts.filter((f) => f.key === 'winner' || f.key === 'draw')) {
-    parts.push(h('p', { class: 'why' }, t('result.why', { why: factValue(f) })));
-  }
+  // (What a winner or draw fact says is in the headline already: endWhy.)
   // What ended this game, where the scene says (else the game's rule in general).
   const ended = facts.find((f) => f.key === 'ended' && has(`result.ended.${f.value}`));
   const rule = `result.rule.${game}`;

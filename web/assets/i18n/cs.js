@@ -307,7 +307,6 @@ export default {
   'fact.winner.last-left': 'poslední hráč s figurami na desce',
   'fact.draw.repetition': 'stejná pozice potřetí',
   'fact.draw.turn-limit': 'skončil 300. tah',
-  'result.why': 'Jak hra skončila: {why}.',
   'action.turn.ccw': 'Otočit trojúhelník {t} proti směru hodinových ručiček',
   'action.turn.cw': 'Otočit trojúhelník {t} po směru hodinových ručiček',
   'action.turn.group': 'Otočit trojúhelník:',

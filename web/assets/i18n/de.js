@@ -307,7 +307,6 @@ export default {
   'fact.winner.last-left': 'als Letzter noch Figuren auf dem Brett',
   'fact.draw.repetition': 'dieselbe Stellung zum dritten Mal',
   'fact.draw.turn-limit': 'der 300. Zug ist vorbei',
-  'result.why': 'Wie das Spiel endete: {why}.',
   'action.turn.ccw': 'Dreieck {t} gegen den Uhrzeigersinn drehen',
   'action.turn.cw': 'Dreieck {t} im Uhrzeigersinn drehen',
   'action.turn.group': 'Ein Dreieck drehen:',

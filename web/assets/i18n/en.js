@@ -308,7 +308,6 @@ export default {
   'fact.winner.last-left': 'the last player with figures on the board',
   'fact.draw.repetition': 'the same position for the third time',
   'fact.draw.turn-limit': 'the 300th turn is over',
-  'result.why': 'How it ended: {why}.',
   'action.turn.ccw': 'Turn triangle {t} counter-clockwise',
   'action.turn.cw': 'Turn triangle {t} clockwise',
   'action.turn.group': 'Turn a triangle:',

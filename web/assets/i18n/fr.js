@@ -307,7 +307,6 @@ export default {
   'fact.winner.last-left': 'le dernier joueur avec des figures sur le plateau',
   'fact.draw.repetition': 'la même position pour la troisième fois',
   'fact.draw.turn-limit': 'le 300e tour est joué',
-  'result.why': 'Fin de partie : {why}.',
   'action.turn.ccw': 'Tourner le triangle {t} dans le sens antihoraire',
   'action.turn.cw': 'Tourner le triangle {t} dans le sens horaire',
   'action.turn.group': 'Tourner un triangle :',

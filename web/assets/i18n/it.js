@@ -307,7 +307,6 @@ export default {
   'fact.winner.last-left': 'l’ultimo giocatore con figure sul tavoliere',
   'fact.draw.repetition': 'la stessa posizione per la terza volta',
   'fact.draw.turn-limit': 'il 300º turno è finito',
-  'result.why': 'Com’è finita: {why}.',
   'action.turn.ccw': 'Ruota il triangolo {t} in senso antiorario',
   'action.turn.cw': 'Ruota il triangolo {t} in senso orario',
   'action.turn.group': 'Ruota un triangolo:',

@@ -307,7 +307,6 @@ export default {
   'fact.winner.last-left': 'останній гравець із фігурами на дошці',
   'fact.draw.repetition': 'та сама позиція втретє',
   'fact.draw.turn-limit': 'минув 300-й хід',
-  'result.why': 'Як закінчилася гра: {why}.',
   'action.turn.ccw': 'Повернути трикутник {t} проти годинникової стрілки',
   'action.turn.cw': 'Повернути трикутник {t} за годинниковою стрілкою',
   'action.turn.group': 'Повернути трикутник:',
