@@ -46,9 +46,11 @@ class HomePage {
     try {
       this.meta = await api.meta();
     } catch (e) {
-      this.main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('error.generic')), h('p', {}, e.message)));
+      if (!this.closed) this.main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('error.generic')), h('p', {}, e.message)));
       return;
     }
+    // Left meanwhile (a link taken while the games were asked for): the next page is drawn.
+    if (this.closed) return;
     const known = this.games();
     const saved = this.wanted || sessionStorage.getItem('trigonal.choice.game');
     this.pick(known.some((g) => g.id === saved) ? saved : known[0].id);

@@ -198,3 +198,25 @@ test('a refused record is said in the reader\'s language, naming the move', { sk
     await page.context().close();
   }
 });
+
+test('a link taken while the home page still loads is not overwritten by it', { skip: SKIP, timeout: 60000 }, async () => {
+  const page = await newPage(browser, { width: 390, height: 844 });
+  // The games arrive late: the home page is still waiting for them when Sign up is taken.
+  let release;
+  const held = new Promise((resolve) => { release = resolve; });
+  await page.route('**/api/meta', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(BASE + '/');
+  await page.click('[data-test=sign-up]');
+  await page.waitForSelector('[data-test=account-form]');
+  const answered = page.waitForResponse('**/api/meta');
+  release();
+  await answered;
+  // Both pages had their turn: the sign-up form is what is shown.
+  await page.waitForFunction(() => !document.querySelector('.loading'));
+  assert.ok(await page.isVisible('[data-test=account-form]'));
+  assert.equal(await page.locator('.game-card').count(), 0);
+  await page.context().close();
+});
