@@ -6,16 +6,24 @@ import { gameName } from './games.js';
 import * as api from './api.js';
 
 export function mountRules(main, { game }) {
-  const page = { relabel: () => show(main, game), unmount() {} };
-  show(main, game);
+  const page = {
+    closed: false,
+    relabel: () => show(main, game, page),
+    unmount() {
+      page.closed = true;
+    },
+  };
+  show(main, game, page);
   return page;
 }
 
-async function show(main, game) {
+/** Draws the rules of `game` into `main`, unless `page` was left while they were fetched. */
+async function show(main, game, page) {
   // The game as /api/meta tells it: its picture and the languages of its rules, so that nothing
   // is asked for that is not there. (Should meta fail, the usual files are tried.)
   const info = await api.meta().then((m) => m.games.find((g) => g.id === game) || null,
     () => ({ id: game, picture: `/assets/img/${game}.svg`, rules: ['en', lang()] }));
+  if (page.closed) return;
   if (!info) {
     main.replaceChildren(h('section', { class: 'card error-page' }, h('h1', {}, t('rules.unknown')),
       h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
