@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{account, rated_game, send, start_on, Place};
+use common::{account, open_rated_game, rated_game, send, start_on, Place};
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
 use trigonal_store::on_both;
@@ -50,17 +50,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
         .await;
         assert_eq!(r.status, status, "{seats}: {}", r.text);
     }
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/games",
-        json!({"game": "triangoli", "rated": true,
-        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
-        Some(&ann),
-        &[],
-    )
-    .await;
-    let id = r.body["id"].as_str().unwrap().to_string();
+    let (id, _) = open_rated_game(&server, "triangoli", &ann).await;
     let r = send(
         &server,
         post.clone(),
@@ -284,7 +274,6 @@ on_both!(rated_games_are_between_signed_in_players_and_rate_them_once);
 async fn the_lobby_shows_the_creators_name_and_rating(kind: &str) {
     let place = Place::new(kind).await;
     let server = start_on(&place.db).await;
-    let post = reqwest::Method::POST;
     let ann = account(&server, "ann").await;
     let bob = account(&server, "bob").await;
     // A rated game Ann wins (Bob resigns), then one she waits in.
@@ -296,18 +285,8 @@ async fn the_lobby_shows_the_creators_name_and_rating(kind: &str) {
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
-    let r = send(
-        &server,
-        post.clone(),
-        "/api/games",
-        json!({"game": "triangoli", "rated": true,
-        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
-        Some(&ann),
-        &[],
-    )
-    .await;
-    assert_eq!(r.status, 201, "{}", r.text);
-    let waiting = r.body["id"].clone();
+    let (waiting, _) = open_rated_game(&server, "triangoli", &ann).await;
+    let waiting = json!(waiting);
     let r = server
         .post(
             "/api/games",

@@ -387,18 +387,12 @@ pub async fn account_with(server: &TestServer, name: &str, password: &str) -> St
     cookie_of(&r).0
 }
 
-/// A rated game of `game` made by `host` (seat 0) and joined by `guest` (seat 1), each a session
-/// cookie; the id and both tokens.
-pub async fn rated_game(
-    server: &TestServer,
-    game: &str,
-    host: &str,
-    guest: &str,
-) -> (String, String, String) {
-    let post = reqwest::Method::POST;
+/// A rated game of `game` made by `host` (a session cookie) in seat 0, seat 1 open; the id and
+/// the host's token.
+pub async fn open_rated_game(server: &TestServer, game: &str, host: &str) -> (String, String) {
     let r = send(
         server,
-        post.clone(),
+        reqwest::Method::POST,
         "/api/games",
         json!({"game": game, "rated": true,
         "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
@@ -409,9 +403,21 @@ pub async fn rated_game(
     assert_eq!(r.status, 201, "{}", r.text);
     let id = r.body["id"].as_str().unwrap().to_string();
     let host_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    (id, host_token)
+}
+
+/// A rated game of `game` made by `host` (seat 0) and joined by `guest` (seat 1), each a session
+/// cookie; the id and both tokens.
+pub async fn rated_game(
+    server: &TestServer,
+    game: &str,
+    host: &str,
+    guest: &str,
+) -> (String, String, String) {
+    let (id, host_token) = open_rated_game(server, game, host).await;
     let r = send(
         server,
-        post,
+        reqwest::Method::POST,
         &format!("/api/games/{id}/join"),
         json!({"seat": 1}),
         Some(guest),
