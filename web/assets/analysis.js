@@ -51,10 +51,10 @@ export function moveMarks(plies, movers) {
     let c = classify(drop);
     const [was, is] = [resultFor(before.exact, mover), resultFor(after.exact, mover)];
     if (was && is && WORSE[is] > WORSE[was]) {
-      const floor = THRESHOLDS.find((th) => th.kind === (is === 'loss' ? 'blunder' : 'mistake'));
-      if (!c || THRESHOLDS.indexOf(THRESHOLDS.find((th) => th.kind === c.kind)) > THRESHOLDS.indexOf(floor)) {
-        c = { kind: floor.kind, sign: floor.sign };
-      }
+      // THRESHOLDS runs from the worst mark down: a lower index is a worse mark.
+      const rank = (kind) => THRESHOLDS.findIndex((th) => th.kind === kind);
+      const floor = THRESHOLDS[rank(is === 'loss' ? 'blunder' : 'mistake')];
+      if (!c || rank(c.kind) > rank(floor.kind)) c = floor;
     }
     return { drop, kind: c ? c.kind : null, sign: c ? c.sign : null };
   });
