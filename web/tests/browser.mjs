@@ -168,10 +168,12 @@ export async function spotOf(page, id) {
 /**
  * Makes one legal move by clicking, choosing among the offered continuations with `random` (and
  * `end` when offered and `preferEnd`): returns the move list after the move was accepted.
+ * `beforeClick()`, if given, is awaited before each click (to look at the board at each step).
  */
-export async function playMove(page, random, { preferEnd = false } = {}) {
+export async function playMove(page, random, { preferEnd = false, beforeClick = null } = {}) {
   const before = (await history(page)).length;
   for (let step = 0; step < 12; step++) {
+    if (beforeClick) await beforeClick();
     const ids = [...(await offered(page))];
     if (!ids.length) throw new Error('nothing offered to click');
     const id = preferEnd && ids.includes('end') ? 'end' : ids[Math.floor(random() * ids.length)];

@@ -3,7 +3,7 @@
 // enough apart for a finger.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE, SKIP, clickId, history, launch, myTurnOrOver, offered, rng, spotOf, startGame, view } from './browser.mjs';
+import { BASE, SKIP, launch, myTurnOrOver, playMove, rng, spotOf, startGame, view } from './browser.mjs';
 
 for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
   test(`${game}: a tap beside a small target takes it`, { skip: SKIP, timeout: 90000 }, async () => {
@@ -69,46 +69,36 @@ for (const game of ['four-triangles', 'triangoli', 'triangle-game', 'triangular'
       const random = rng(5);
       let steps = 0;
       let turns = 0;
+      // Before each click of a move: the targets offered then.
+      const measure = async () => {
+        const where = `${game}, turn ${turns}, click ${steps}`;
+        const targets = await page.$$eval('svg.board .item.is-target', (els) => {
+          // An id drawn as several items is one target: their boxes together.
+          const byId = new Map();
+          for (const e of els) {
+            const r = e.getBoundingClientRect();
+            const b = byId.get(e.dataset.id);
+            if (!b) byId.set(e.dataset.id, { id: e.dataset.id, l: r.left, r: r.right, t: r.top, b: r.bottom });
+            else Object.assign(b, { l: Math.min(b.l, r.left), r: Math.max(b.r, r.right), t: Math.min(b.t, r.top), b: Math.max(b.b, r.bottom) });
+          }
+          return [...byId.values()].map((b) => ({ id: b.id, x: (b.l + b.r) / 2, y: (b.t + b.b) / 2, w: b.r - b.l, h: b.b - b.t }));
+        });
+        const small = targets.filter((t) => t.w <= 44 && t.h <= 44);
+        for (const [i, a] of small.entries()) {
+          for (const b of small.slice(i + 1)) {
+            const d = Math.hypot(a.x - b.x, a.y - b.y);
+            assert.ok(d >= 24, `${where}: ${a.id} and ${b.id} are ${d.toFixed(1)} px apart`);
+          }
+        }
+        for (const t of targets.filter((t) => !small.includes(t))) {
+          assert.ok(t.w >= 24 && t.h >= 24, `${where}: ${t.id} is ${t.w}×${t.h}`);
+          await spotOf(page, t.id); // throws when no spot of its own is left
+        }
+        steps++;
+      };
       for (; turns < 6; turns++) {
         if ((await myTurnOrOver(page)) === 'over') break;
-        const before = (await history(page)).length;
-        while ((await history(page)).length === before) {
-          await page.waitForSelector('svg.board.interactive .item.is-target, .actions [data-action]');
-          const where = `${game}, turn ${turns}, click ${steps}`;
-          const targets = await page.$$eval('svg.board .item.is-target', (els) => {
-            // An id drawn as several items is one target: their boxes together.
-            const byId = new Map();
-            for (const e of els) {
-              const r = e.getBoundingClientRect();
-              const b = byId.get(e.dataset.id);
-              if (!b) byId.set(e.dataset.id, { id: e.dataset.id, l: r.left, r: r.right, t: r.top, b: r.bottom });
-              else Object.assign(b, { l: Math.min(b.l, r.left), r: Math.max(b.r, r.right), t: Math.min(b.t, r.top), b: Math.max(b.b, r.bottom) });
-            }
-            return [...byId.values()].map((b) => ({ id: b.id, x: (b.l + b.r) / 2, y: (b.t + b.b) / 2, w: b.r - b.l, h: b.b - b.t }));
-          });
-          const small = targets.filter((t) => t.w <= 44 && t.h <= 44);
-          for (const [i, a] of small.entries()) {
-            for (const b of small.slice(i + 1)) {
-              const d = Math.hypot(a.x - b.x, a.y - b.y);
-              assert.ok(d >= 24, `${where}: ${a.id} and ${b.id} are ${d.toFixed(1)} px apart`);
-            }
-          }
-          for (const t of targets.filter((t) => !small.includes(t))) {
-            assert.ok(t.w >= 24 && t.h >= 24, `${where}: ${t.id} is ${t.w}×${t.h}`);
-            await spotOf(page, t.id); // throws when no spot of its own is left
-          }
-          // On, as a player would: one of the offered clicks.
-          const ids = [...(await offered(page))];
-          const id = ids[Math.floor(random() * ids.length)];
-          const button = `.actions [data-action="${id}"]`;
-          const prefix = await page.$eval('.actions', (el) => el.querySelector('.picked')?.textContent || '');
-          if (await page.$(button)) await page.click(button);
-          else await clickId(page, id);
-          await page.waitForFunction(([n, prefix]) =>
-            document.querySelectorAll('[data-test=moves] .move-btn').length > n ||
-            (document.querySelector('.actions .picked')?.textContent || '') !== prefix, [before, prefix]);
-          steps++;
-        }
+        await playMove(page, random, { beforeClick: measure });
       }
       // Six turns, or as many as the game lasted (random play can end Triangular in three).
       assert.ok(steps >= turns, `${game}: ${steps} clicks measured`);
