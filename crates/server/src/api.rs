@@ -198,7 +198,7 @@ fn json(status: StatusCode, body: impl Into<Bytes>) -> Response {
         .into_response()
 }
 
-async fn meta() -> Json<meta::Meta> {
+async fn meta() -> Json<&'static meta::Meta> {
     Json(meta::meta())
 }
 

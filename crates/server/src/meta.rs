@@ -61,8 +61,15 @@ struct MetaGame {
     rules: Vec<String>,
 }
 
-/// The games and levels on offer.
-pub fn meta() -> Meta {
+/// The games and levels on offer: fixed for the life of the process (the registry, the levels
+/// and the front end's files are built in; a debug build, which reads the files from disk, sees
+/// them as they were at the first ask), so worked out once.
+pub fn meta() -> &'static Meta {
+    static META: std::sync::LazyLock<Meta> = std::sync::LazyLock::new(build);
+    &META
+}
+
+fn build() -> Meta {
     let pools = pools();
     Meta {
         level_ratings: pools
