@@ -146,19 +146,19 @@ fn parse() -> Cli {
     })
 }
 
-/// `text` with each word longer than 80 characters (not counting the quotes and punctuation
-/// round it) cut to its start and its length.
+/// `text` with each word too long to repeat (not counting the quotes and punctuation round it;
+/// see [`trigonal_core::clipped`]) cut to its start and its length.
 fn shortened(text: &str) -> String {
     let edge = |c: char| "'\"`:;,.".contains(c);
     text.split(' ')
         .map(|word| {
             let core = word.trim_matches(edge);
-            let n = core.chars().count();
-            if n <= 80 {
+            let start = trigonal_core::clipped(core);
+            if start == core {
                 return word.to_string();
             }
+            let n = core.chars().count();
             let (before, after) = word.split_at(word.find(core).unwrap_or(0));
-            let start = trigonal_core::clipped(core);
             format!("{before}{start}{} ({n} characters)", &after[core.len()..])
         })
         .collect::<Vec<_>>()

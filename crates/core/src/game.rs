@@ -67,13 +67,17 @@ pub const MOVE_TEXT_LIMIT: usize = 48;
 /// Text up to this many characters is repeated whole in messages; longer, only its start.
 const WHOLE_UP_TO: usize = 80;
 
+/// The start of a text too long to repeat whole: its first 60 characters.
+fn start_of(text: &str) -> String {
+    text.chars().take(60).collect()
+}
+
 /// `text` as a message may repeat it: whole up to 80 characters, else its first 60 and "…".
 pub fn clipped(text: &str) -> String {
     if text.chars().count() <= WHOLE_UP_TO {
         return text.to_string();
     }
-    let start: String = text.chars().take(60).collect();
-    format!("{start}…")
+    format!("{}…", start_of(text))
 }
 
 /// `text` quoted for a message: as written, or — when longer than about 80 characters — its
@@ -83,8 +87,7 @@ pub fn quoted(text: &str) -> String {
     if length <= WHOLE_UP_TO {
         return format!("{text:?}");
     }
-    let start = clipped(text);
-    format!("{:?}… ({length} characters)", start.trim_end_matches('…'))
+    format!("{:?}… ({length} characters)", start_of(text))
 }
 
 /// Why a move cannot be played.
@@ -218,5 +221,12 @@ mod tests {
         assert!(q.chars().count() < 90);
         let e = NotationError::new(&"x".repeat(5000), "no");
         assert!(e.to_string().len() < 120, "{e}");
+    }
+
+    #[test]
+    fn text_is_clipped_to_its_start_beyond_80_characters() {
+        let whole = "é".repeat(80);
+        assert_eq!(clipped(&whole), whole);
+        assert_eq!(clipped(&"é".repeat(81)), format!("{}…", "é".repeat(60)));
     }
 }
