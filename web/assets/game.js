@@ -1088,6 +1088,7 @@ class GamePage {
     const whyEl = why ? h('span', { class: 'why', 'data-test': 'reason', 'data-reason': shown.outcome.reason }, why) : null;
     const say = (key, params) => {
       if (!why) return t(key, params);
+      // The sentence's words around its {why}, which goes in as an element of its own.
       const [before, after] = t(`${key}.why`, { ...params, why: '\u0000' }).split('\u0000');
       return [before, whyEl, after];
     };
