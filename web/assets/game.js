@@ -11,7 +11,7 @@ import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
 import { step, extensions, chosen, buttons, matching } from './clicks.js';
-import { seatName, describe, action, hint, idName, gameName, moveWords } from './games.js';
+import { seatName, describe, action, hint, idName, gameName, sayMove } from './games.js';
 import { endWhy, resultDetails, resultMarks } from './result.js';
 import { factText, factHelp, legend } from './facts.js';
 import {
@@ -261,23 +261,27 @@ class GamePage {
         if (mine[seat] !== undefined) from = i + 1;
       });
     }
-    // Each turn said with its player's name, since a turn may be several moves: as written,
-    // and in words for screen readers.
+    // Each turn after its player's name, since a turn may be several moves: shown as written
+    // and in words, said to screen readers in words alone.
     const recent = recentTurns(v.movers, from, v.ply);
-    const line = (turn, say, separator) => {
-      const moves = turn.plies.map(say).join(separator);
-      return turn.seat === null ? moves : `${this.label(turn.seat)}: ${moves}`;
-    };
-    const said = (say, separator) => [
-      ...(recent.cut ? ['…'] : []),
-      ...recent.turns.map((turn) => line(turn, say, separator)),
-    ];
-    return { shown: said((i) => v.history[i], ', '), words: said((i) => this.moveWords(v, i), '; ') };
+    const lines = recent.turns.map((turn) => {
+      const who = turn.seat === null ? '' : `${this.label(turn.seat)}: `;
+      const written = turn.plies.map((i) => v.history[i]).join(', ');
+      const worded = this.turnWords(v, turn);
+      return { shown: who + written + (worded ? ` — ${worded}` : ''), said: who + (worded || written) };
+    });
+    const cut = recent.cut ? ['…'] : [];
+    return { shown: [...cut, ...lines.map((l) => l.shown)], words: [...cut, ...lines.map((l) => l.said)] };
   }
 
-  /** Move `i` of the view `v` in words (its clicks named), or as written when they are unknown. */
+  /** Move `i` of the view `v` in words, or as written where the game says it in none. */
   moveWords(v, i) {
-    return moveWords(v.game, v.board, v.history_clicks?.[i]) ?? v.history[i];
+    return sayMove(v.history_words?.[i], (seat) => this.label(seat)) ?? v.history[i];
+  }
+
+  /** The moves of `turn` (`{seat, plies}`) of the view `v` in words, or '' where the game says none. */
+  turnWords(v, turn) {
+    return turn.plies.map((i) => sayMove(v.history_words?.[i], (seat) => this.label(seat))).filter(Boolean).join('; ');
   }
 
   interactive() {
@@ -756,7 +760,7 @@ class GamePage {
       const news = this.news(v);
       const now = who + hint(game, v.clicks, this.prefix, itemIds);
       text = (news.shown.length ? t('status.played', { moves: news.shown.join('; ') }) + ' ' : '') + now;
-      said = (news.words.length ? t('status.played', { moves: news.words.join(' — ') }) + ' ' : '') + now;
+      said = (news.words.length ? t('status.played', { moves: news.words.join('; ') }) + ' ' : '') + now;
       kind = 'turn';
     } else {
       const seat = v.seats[v.to_move];
@@ -988,10 +992,12 @@ class GamePage {
     const v = this.view;
     const at = this.replayPly ?? v.ply;
     // One line per turn: the moves a seat made in a row (The Triangle Game's place, slides and
-    // end), each a button that shows the position after it.
+    // end), each a button that shows the position after it, then the turn in words (which the
+    // buttons say to screen readers move by move).
     const marks = this.analysis.marks(v);
-    const items = turns(v.movers, 0, v.history.length).map((turn, k) =>
-      h('li', { value: k + 1 },
+    const items = turns(v.movers, 0, v.history.length).map((turn, k) => {
+      const words = this.turnWords(v, turn);
+      return h('li', { value: k + 1 },
         turn.seat !== null ? h('span', { class: `dot p${turn.seat}`, title: this.label(turn.seat) }, h('span', { class: 'visually-hidden' }, this.label(turn.seat))) : null,
         turn.plies.map((i) => {
           const m = v.history[i];
@@ -1004,7 +1010,9 @@ class GamePage {
             'aria-label': this.moveWords(v, i) + (mark ? ` — ${markTitle(mark)}` : ''),
             onmouseenter: () => point(true), onmouseleave: () => point(false), onfocus: () => point(true), onblur: () => point(false),
           }, m, mark ? h('span', { class: 'mark', 'aria-hidden': 'true' }, mark.sign) : null);
-        })));
+        }),
+        words ? h('span', { class: 'move-words', 'aria-hidden': 'true' }, words) : null);
+    });
     const list = h('ol', { class: 'move-list', 'data-test': 'moves' }, items);
     replaceChildren(this.els.moves,
       h('h2', { id: 'moves-h' }, t('moves.title'), ' ', h('span', { class: 'count' }, `(${v.history.length})`)),

@@ -1,7 +1,7 @@
 // How each game is presented: seat names, the spoken names of clickable things, and the hint for
 // the step a player is at. Presentation only: which clicks are legal always comes from the server.
 
-import { t, has } from './i18n.js';
+import { t, has, lang } from './i18n.js';
 import { extensions, matching, remaining } from './clicks.js';
 
 /** A game's name in the current language; `fallback` (the server's name) for a game the tables lack. */
@@ -48,6 +48,29 @@ export function moveWords(game, scene, clicks) {
     const item = scene.items.find((i) => i.id === id);
     return item ? describe(game, item) : action(id).name;
   }).join(', ');
+}
+
+/** `names` joined as the current language lists them ("L4 and R6"). */
+function listed(names, type = 'conjunction') {
+  return new Intl.ListFormat(lang(), { style: 'long', type }).format(names.map(String));
+}
+
+/**
+ * A move said as a sentence, from the clauses the server gives for it (the view's
+ * `history_words`): each clause's sentence `words.<key>` with its values filled in — a list of
+ * names joined as the language lists them, `seat` said by `label(seat)` — and the clauses joined
+ * with the language's "and". Null without clauses (a game that gives none: the notation stands
+ * alone).
+ */
+export function sayMove(clauses, label) {
+  if (!clauses?.length) return null;
+  return listed(clauses.map(({ key, values = {} }) => {
+    const params = {};
+    for (const [name, value] of Object.entries(values)) {
+      params[name] = name === 'seat' ? label(value) : Array.isArray(value) ? listed(value) : value;
+    }
+    return t(`words.${key}`, params);
+  }));
 }
 
 /**

@@ -14,6 +14,7 @@ export function patch(view, change) {
   if (moves.length) {
     next.history = [...view.history, ...moves.map((m) => m.move)];
     next.history_clicks = [...(view.history_clicks || []), ...moves.map((m) => m.clicks)];
+    next.history_words = [...(view.history_words || []), ...moves.map((m) => m.words || [])];
     next.movers = [...(view.movers || []), ...moves.map((m) => m.seat)];
   }
   Object.assign(next, change.set || {});

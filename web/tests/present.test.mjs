@@ -1,8 +1,9 @@
 // The per-game presentation on plain data: step hints, action buttons, spoken names.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hint, action, describe, idName, seatName, moveWords } from '../assets/games.js';
+import { hint, action, describe, idName, seatName, sayMove } from '../assets/games.js';
 import english from '../assets/i18n/en.js';
+import { setLang } from '../assets/i18n.js';
 
 const en = english;
 const ids = (...list) => new Set(list);
@@ -78,16 +79,30 @@ test('spoken names of clickable items', () => {
   assert.equal(seatName('four-triangles', 3), 'Player 4');
 });
 
-test('moves in words: each click named as its item on the board, or as its button', () => {
-  const scene = { items: [
-    { id: 'c3', name: 'c3', class: 'point' },
-    { id: 't12', name: '12', class: 'triangle sector6 empty' },
-    { id: 'T2', name: 'T2', class: 'point corner' },
-    { id: 'L3', name: 'L3', class: 'point corner' },
-  ] };
-  assert.equal(moveWords('triangoli', scene, ['c3', 't12']), 'Intersection c3, Triangle 12');
-  assert.equal(moveWords('four-triangles', scene, ['bring', 'T2', 'L3']), `${en['action.bring']}, Intersection T2, Intersection L3`);
-  assert.equal(moveWords('four-triangles', scene, ['T', 'turn-T+']), `T, ${fill(en['action.turn.ccw'], { t: 'T' })}`);
-  assert.equal(moveWords('triangoli', scene, []), null);
-  assert.equal(moveWords('triangoli', scene, undefined), null);
+test('moves in words: each clause its sentence, values filled, joined with the language\'s "and"', async () => {
+  const turn = [
+    { key: 'triangoli.step', values: { n: 3, from: 'a3', to: 'd3' } },
+    { key: 'triangoli.place', values: { n: 3, triangle: 12 } },
+    { key: 'triangoli.exchange', values: { n: 1, triangle: 10 } },
+  ];
+  const label = (seat) => ['Ann', 'Bob'][seat];
+  assert.equal(sayMove(turn, label),
+    'moved the pawn 3 steps from a3 to d3, placed 3 cylinders in triangle 12, and swapped 1 cylinder in triangle 10');
+  // Lists of names joined as the language lists them; a seat said as its player.
+  assert.equal(sayMove([{ key: 'four-triangles.bring', values: { at: ['L4', 'R6'] } }], label), 'brought in two singles on L4 and R6');
+  assert.equal(sayMove([{ key: 'four-triangles.capture.2', values: { seat: 1 } }], label), 'captured Bob’s double');
+  assert.equal(sayMove([{ key: 'pass' }], label), en['words.pass']);
+  // Czech and Ukrainian choose their plural forms and say "and" their way.
+  await setLang('cs');
+  try {
+    // (Czech keeps its one-letter "a" with the word after it: a no-break space.)
+    assert.equal(sayMove(turn.slice(0, 2), label), 'figurka o 3 kroky z a3 na d3 a\u00a03 válečky do trojúhelníku 12');
+    await setLang('uk');
+    assert.equal(sayMove([{ key: 'triangoli.place', values: { n: 5, triangle: 4 } }], label), '5 циліндрів у трикутник 4');
+  } finally {
+    await setLang('en');
+  }
+  // A game that says its moves in no words: the notation stands alone.
+  assert.equal(sayMove([], label), null);
+  assert.equal(sayMove(undefined, label), null);
 });

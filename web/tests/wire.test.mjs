@@ -12,6 +12,7 @@ function view() {
     to_move: 0,
     history: ['a1', 'b2'],
     history_clicks: [['a1'], ['b2']],
+    history_words: [[{ key: 'x.place', values: { at: 'a1' } }], []],
     movers: [0, 1],
     legal: ['c3'],
     clicks: [{ move: 'c3', clicks: ['c3'], steps: ['place'] }],
@@ -21,19 +22,20 @@ function view() {
   };
 }
 
-test('a move: appended with its mover and clicks, fields set, items spliced, legal moves gone', () => {
+test('a move: appended with its mover, clicks and words, fields set, items spliced, legal moves gone', () => {
   const before = view();
   const after = patch(before, {
     type: 'change',
     base: 4,
     version: 5,
-    moves: [{ move: 'c3', seat: 0, clicks: ['c3'] }],
+    moves: [{ move: 'c3', seat: 0, clicks: ['c3'], words: [{ key: 'x.place', values: { at: 'c3' } }] }],
     set: { ply: 3, to_move: 1 },
     board: { items: [[1, 1, [item('b', 'triangle p0')]], [4, 0, [item('e', 'last')]]], facts: [[0, 1, [{ key: 'reserve', value: '2' }]]] },
   });
   assert.equal(after.version, 5);
   assert.deepEqual(after.history, ['a1', 'b2', 'c3']);
   assert.deepEqual(after.history_clicks, [['a1'], ['b2'], ['c3']]);
+  assert.deepEqual(after.history_words.map((w) => w[0]?.values.at), ['a1', undefined, 'c3']);
   assert.deepEqual(after.movers, [0, 1, 0]);
   assert.equal(after.ply, 3);
   assert.equal(after.to_move, 1);

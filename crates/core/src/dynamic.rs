@@ -7,6 +7,7 @@ use crate::game::{Game, MoveError, Options};
 use crate::present::Present;
 use crate::scene::Scene;
 use crate::seat::{Outcome, Seat};
+use crate::words::Clause;
 
 /// A position of some game, used through text moves. Every [`Game`] is one.
 pub trait DynGame: Send + Sync {
@@ -40,6 +41,8 @@ pub trait DynGame: Send + Sync {
     /// The scene ids clicked to make the legal move written `text`, as [`DynGame::legal_clicks`]
     /// gives them: what a front end names to say the move, and shows to point at it.
     fn clicks_of(&self, text: &str) -> Result<Vec<String>, MoveError>;
+    /// The legal move written `text` said in words ([`Present::words`]).
+    fn words_of(&self, text: &str) -> Result<Vec<Clause>, MoveError>;
     /// A boxed copy of the position.
     fn clone_box(&self) -> Box<dyn DynGame>;
     /// The concrete position, for code that dispatches back to the typed game.
@@ -113,6 +116,9 @@ impl<G: Present> DynGame for G {
     }
     fn clicks_of(&self, text: &str) -> Result<Vec<String>, MoveError> {
         Ok(self.clicks(self.parse_legal(text)?))
+    }
+    fn words_of(&self, text: &str) -> Result<Vec<Clause>, MoveError> {
+        Ok(self.words(self.parse_legal(text)?))
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())

@@ -3,7 +3,8 @@
 //! This crate defines what a game *is* to the rest of Trigonal: the [`Game`] trait, its rules (seat
 //! to move, legal moves written into a caller's buffer, playing a move, the outcome, one canonical
 //! text per move, a 64-bit position hash), and apart from them [`Present`], how a position is
-//! shown (a [`Scene`] to draw, a diagram drawn on a [`Canvas`], the clicks of a move); their
+//! shown (a [`Scene`] to draw, a diagram drawn on a [`Canvas`], the clicks of a move, the move in
+//! words as [`Clause`]s); their
 //! object-safe face [`DynGame`] for code that picks a game by id at run time, game [`Record`]s,
 //! [`perft`] and uniform random playouts.
 //! It must not know any one game's rules, and it does no I/O: reading files, printing and
@@ -19,6 +20,7 @@ pub mod present;
 pub mod record;
 pub mod scene;
 pub mod seat;
+pub mod words;
 
 pub use canvas::Canvas;
 pub use dynamic::{DynGame, MoveClicks};
@@ -32,3 +34,4 @@ pub use present::Present;
 pub use record::{Record, RecordError};
 pub use scene::{Fact, ForDisplay, Item, Scene, Shape};
 pub use seat::{Outcome, Seat, Seats};
+pub use words::{Clause, Word};

@@ -1,9 +1,9 @@
 //! How a position is shown, apart from its rules (as shakmaty keeps a position apart from its
-//! rendering): the scene a browser draws, the diagram a terminal prints, and the clicks that make
-//! each move. Each game implements [`Present`] in its `present.rs`; its rules ([`Game`]) know
-//! nothing of it, and searches, perft and the arena never ask for it.
+//! rendering): the scene a browser draws, the diagram a terminal prints, the clicks that make
+//! each move and the move in words. Each game implements [`Present`] in its `present.rs`; its
+//! rules ([`Game`]) know nothing of it, and searches, perft and the arena never ask for it.
 
-use crate::{Game, Scene};
+use crate::{Clause, Game, Scene};
 
 /// What a front end shows of a position of game `G`; see the module documentation.
 pub trait Present: Game {
@@ -22,6 +22,14 @@ pub trait Present: Game {
     /// share their first clicks name those steps alike. By default none (the front end's generic
     /// hint).
     fn click_steps(&self, mv: Self::Move) -> Vec<&'static str> {
+        let _ = mv;
+        Vec::new()
+    }
+
+    /// `mv` (a legal move) said in words, as clauses a front end translates and joins
+    /// ([`crate::words`]); said in this position, the one before the move, so that it can name
+    /// what moved and what the move took. By default none: the front end shows the notation.
+    fn words(&self, mv: Self::Move) -> Vec<Clause> {
         let _ = mv;
         Vec::new()
     }

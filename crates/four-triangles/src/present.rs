@@ -1,9 +1,9 @@
 //! How a Four Triangles position looks: the scene for the browser, the text diagram for the
-//! terminal, and the clicks that make each action.
+//! terminal, the clicks that make each action and the action in words.
 
 use std::fmt::Write as _;
 
-use trigonal_core::{Canvas, Fact, Item, Present, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Clause, Fact, Item, Present, Scene, Seat, Shape};
 
 use crate::geometry::{real, Point, PointKind, Triangle, GEOMETRY};
 use crate::{End, FourTriangles, Move, Split, Version, MAX_TURNS};
@@ -401,5 +401,122 @@ impl Present for FourTriangles {
                 steps
             }
         }
+    }
+
+    /// The action, its figures named by size (`move.2`: a double moved; a clause per size, as
+    /// languages inflect the figure's name): a capture names whose figure it took and any stones
+    /// the stack gave back to the supply; a split names each new figure.
+    fn words(&self, mv: Move) -> Vec<Clause> {
+        let name = |p: Point| p.name().to_string();
+        let stones = |p: Point| {
+            self.figure(p)
+                .expect("a legal move or split starts from a figure")
+                .stones
+        };
+        match mv {
+            Move::Place(p) => vec![Clause::new("four-triangles.first").with("at", name(p))],
+            Move::BringIn(a, b) => {
+                vec![Clause::new("four-triangles.bring").with("at", vec![name(a), name(b)])]
+            }
+            Move::Turn(t, r) => {
+                let way = if r.sign() == '+' { "ccw" } else { "cw" };
+                vec![Clause::new(format!("four-triangles.turn.{way}"))
+                    .with("triangle", t.letter().to_string())]
+            }
+            Move::Figure { from, to } => {
+                let moving = stones(from);
+                let mut words = vec![Clause::new(format!("four-triangles.move.{moving}"))
+                    .with("from", name(from))
+                    .with("to", name(to))];
+                if let Some(taken) = self.figure(to) {
+                    words.push(
+                        Clause::new(format!("four-triangles.capture.{}", taken.stones))
+                            .with("seat", taken.owner.0),
+                    );
+                    if moving + taken.stones > 3 {
+                        words.push(Clause::new("four-triangles.returned").with("n", 3u8));
+                    }
+                }
+                words
+            }
+            Move::Split { from, into } => {
+                let part = |size: u8, p: Point| {
+                    Clause::new(format!("four-triangles.to.{size}")).with("at", name(p))
+                };
+                let mut words = vec![
+                    Clause::new(format!("four-triangles.split.{}", stones(from)))
+                        .with("at", name(from)),
+                ];
+                match into {
+                    Split::TwoSingles(a, b) => words.extend([part(1, a), part(1, b)]),
+                    Split::DoubleAndSingle { double, single } => {
+                        words.extend([part(2, double), part(1, single)])
+                    }
+                    Split::ThreeSingles(a, b, c) => {
+                        words.extend([part(1, a), part(1, b), part(1, c)])
+                    }
+                }
+                words
+            }
+            Move::Pass => vec![Clause::new("pass")],
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Setup;
+    use trigonal_core::Game;
+
+    fn said(g: &FourTriangles, text: &str) -> serde_json::Value {
+        serde_json::to_value(g.words(g.parse_legal(text).unwrap())).unwrap()
+    }
+
+    /// Worked by hand, two players, full version: P1's double on T4 takes P2's double on T0
+    /// (T4 and T0 are neighbours on the median T1 T0 T4): four stones, so three go back to the
+    /// supply.
+    #[test]
+    fn a_capture_names_whose_figure_it_took_and_the_stones_given_back() {
+        let g = Setup::new(2, Version::Full)
+            .figure("T4", 0, 2)
+            .figure("T0", 1, 2)
+            .figure("L0", 1, 1)
+            .build()
+            .unwrap();
+        assert_eq!(
+            said(&g, "T4-T0"),
+            serde_json::json!([
+                {"key": "four-triangles.move.2", "values": {"from": "T4", "to": "T0"}},
+                {"key": "four-triangles.capture.2", "values": {"seat": 1}},
+                {"key": "four-triangles.returned", "values": {"n": 3}},
+            ])
+        );
+        assert_eq!(
+            said(&g, "T4/T2,T3"),
+            serde_json::json!([
+                {"key": "four-triangles.split.2", "values": {"at": "T4"}},
+                {"key": "four-triangles.to.1", "values": {"at": "T2"}},
+                {"key": "four-triangles.to.1", "values": {"at": "T3"}},
+            ])
+        );
+        assert_eq!(
+            said(&g, "RT+"),
+            serde_json::json!([{"key": "four-triangles.turn.ccw", "values": {"triangle": "T"}}])
+        );
+    }
+
+    #[test]
+    fn the_opening_and_a_bringing_in_name_their_points() {
+        let mut g = FourTriangles::start(2, Version::Full);
+        assert_eq!(
+            said(&g, "@T4"),
+            serde_json::json!([{"key": "four-triangles.first", "values": {"at": "T4"}}])
+        );
+        g.play(g.parse_legal("@T4").unwrap());
+        assert_eq!(
+            said(&g, "+L4,R6"),
+            serde_json::json!([{"key": "four-triangles.bring", "values": {"at": ["L4", "R6"]}}])
+        );
     }
 }

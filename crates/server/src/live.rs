@@ -3,7 +3,8 @@
 //! reaches memory only after it is committed there (see [`crate::change`]). The games held, and
 //! the channels to their watchers, are in [`crate::hub`].
 
-use trigonal_core::{DynGame, MoveError, Options};
+use serde::Serialize;
+use trigonal_core::{Clause, DynGame, MoveError, Options};
 use trigonal_store::{ChatRow, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 /// Whether a computer move is due: the seat to move, `to_move`, is a computer's.
@@ -55,9 +56,8 @@ pub struct Live {
     pub seats: Vec<SeatRow>,
     /// The moves played.
     pub history: Vec<MoveRow>,
-    /// The scene ids clicked to make each move of `history` (from the position before it): what
-    /// a front end names to say a move in words, and points at on the board.
-    pub clicks: Vec<Vec<String>>,
+    /// How each move of `history` is shown, worked out in the position before it.
+    pub shown: Vec<MoveShown>,
     /// The position after them.
     pub position: Box<dyn DynGame>,
     /// Created, unix milliseconds.
@@ -76,11 +76,30 @@ pub struct Live {
     pub present: Vec<u8>,
 }
 
-/// Plays the move written `text` on `position`, returning the clicks that make it.
-fn play(position: &mut dyn DynGame, text: &str) -> Result<Vec<String>, MoveError> {
-    let clicks = position.clicks_of(text)?;
+/// How a move played is shown, worked out in the position before it.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct MoveShown {
+    /// The scene ids clicked to make it: what a front end points at on the board.
+    pub clicks: Vec<String>,
+    /// The move said in words.
+    pub words: Vec<Clause>,
+}
+
+impl MoveShown {
+    /// How the legal move written `text` is shown in `position`, the position before it.
+    pub fn of(position: &dyn DynGame, text: &str) -> Result<MoveShown, MoveError> {
+        Ok(MoveShown {
+            clicks: position.clicks_of(text)?,
+            words: position.words_of(text)?,
+        })
+    }
+}
+
+/// Plays the move written `text` on `position`, returning how it is shown.
+fn play(position: &mut dyn DynGame, text: &str) -> Result<MoveShown, MoveError> {
+    let shown = MoveShown::of(position, text)?;
     position.play(text)?;
-    Ok(clicks)
+    Ok(shown)
 }
 
 impl Live {
@@ -93,9 +112,9 @@ impl Live {
         };
         let mut position = trigonal_games::new_game(&row.game, &options)
             .map_err(|e| format!("game {}: {e}", row.id))?;
-        let mut clicks = Vec::with_capacity(row.moves.len());
+        let mut shown = Vec::with_capacity(row.moves.len());
         for (ply, mv) in row.moves.iter().enumerate() {
-            clicks.push(
+            shown.push(
                 play(position.as_mut(), &mv.text)
                     .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?,
             );
@@ -106,7 +125,7 @@ impl Live {
             options: position.options(),
             seats: row.seats,
             history: row.moves,
-            clicks,
+            shown,
             position,
             created: row.created,
             updated: row.updated,
@@ -131,9 +150,9 @@ impl Live {
             self.present = row.present;
             self.deadline = row.deadline;
             for (ply, mv) in row.moves.into_iter().enumerate().skip(known) {
-                let clicks = play(self.position.as_mut(), &mv.text)
+                let shown = play(self.position.as_mut(), &mv.text)
                     .map_err(|e| format!("game {}, ply {ply}: {e}", row.id))?;
-                self.clicks.push(clicks);
+                self.shown.push(shown);
                 self.history.push(mv);
             }
             self.version = row.version;

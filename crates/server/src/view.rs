@@ -7,7 +7,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::Serialize;
 use time::format_description::well_known::Rfc3339;
 use time::OffsetDateTime;
-use trigonal_core::{DynGame, Scene};
+use trigonal_core::{Clause, DynGame, Scene};
 
 use crate::live::Live;
 use trigonal_store::{SeatKind, Table, TakeBackRequest};
@@ -21,7 +21,9 @@ struct View<'a> {
     around: Around<'a>,
     history: Vec<&'a str>,
     /// The scene ids clicked to make each move of `history`.
-    history_clicks: &'a [Vec<String>],
+    history_clicks: Vec<&'a [String]>,
+    /// Each move of `history` said in words.
+    history_words: Vec<&'a [Clause]>,
     movers: Vec<u8>,
     legal: Vec<String>,
     clicks: Vec<Clicks>,
@@ -180,7 +182,8 @@ fn view<'a>(live: &'a Live, position: &dyn DynGame, ply: usize, legal: bool) -> 
             .iter()
             .map(|m| m.text.as_str())
             .collect(),
-        history_clicks: &live.clicks[..ply],
+        history_clicks: live.shown[..ply].iter().map(|m| &m.clicks[..]).collect(),
+        history_words: live.shown[..ply].iter().map(|m| &m.words[..]).collect(),
         movers: live.history[..ply].iter().map(|m| m.seat).collect(),
         legal,
         clicks,

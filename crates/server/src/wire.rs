@@ -254,7 +254,8 @@ fn change(old: &Shown, now: &Now, live: &Live) -> Option<Value> {
     let moves: Vec<Value> = (old.history..new.history)
         .map(|ply| {
             let mv = &live.history[ply];
-            json!({"move": mv.text, "seat": mv.seat, "clicks": live.clicks[ply]})
+            let shown = &live.shown[ply];
+            json!({"move": mv.text, "seat": mv.seat, "clicks": shown.clicks, "words": shown.words})
         })
         .collect();
     if !moves.is_empty() {
@@ -432,6 +433,7 @@ pub fn follow(view: &mut Value, message: &Value) -> Followed {
                 for (list, field) in [
                     ("history", "move"),
                     ("history_clicks", "clicks"),
+                    ("history_words", "words"),
                     ("movers", "seat"),
                 ] {
                     if let Some(list) = view[list].as_array_mut() {

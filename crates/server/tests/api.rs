@@ -82,6 +82,12 @@ async fn every_registered_game_is_created_and_played_through_the_api(kind: &str)
                     .unwrap();
                 assert_eq!(after["history_clicks"][i], offered["clicks"]);
                 assert_eq!(after["history_clicks"].as_array().unwrap().len(), i + 1);
+                // And in words: the clauses the game says it with, from the position before it.
+                let words = after["history_words"].as_array().unwrap();
+                assert_eq!(words.len(), i + 1);
+                let said = words[i].as_array().unwrap();
+                assert_eq!(said.is_empty(), info.id == "toy", "{}: {said:?}", info.id);
+                assert!(said.iter().all(|c| c["key"].is_string()), "{said:?}");
             }
             assert_eq!(server.view(&id).await["history"], json!(history));
         }

@@ -1,7 +1,7 @@
 //! How a position of The Triangle Game looks: the scene for the browser, the text diagram for the
-//! terminal, and the clicks that make each action.
+//! terminal, the clicks that make each action and the action in words.
 
-use trigonal_core::{Canvas, Fact, Game, Item, Present, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Clause, Fact, Game, Item, Present, Scene, Seat, Shape};
 
 use crate::board::{Triangle, Vertex, BOARD};
 use crate::layout::{Lattice, Pointing, Territory};
@@ -493,5 +493,65 @@ impl Present for TriangleGame {
             Move::Pickup(_) => vec!["act", "pickup"],
             Move::End => vec!["act"],
         }
+    }
+
+    /// Each action with the colour of its stone, which decides what it does: `place.D`,
+    /// `slide.W`, `pickup.G` (a clause per colour, as languages inflect the colour's name).
+    fn words(&self, mv: Move) -> Vec<Clause> {
+        let stone = |v: Vertex| {
+            self.stone_at(v)
+                .expect("a legal slide or pickup takes a stone")
+                .letter()
+        };
+        vec![match mv {
+            Move::Place(c, v) => {
+                Clause::new(format!("triangle-game.place.{}", c.letter())).with("at", v.to_string())
+            }
+            Move::Slide(u, v) => Clause::new(format!("triangle-game.slide.{}", stone(u)))
+                .with("from", u.to_string())
+                .with("to", v.to_string()),
+            Move::Pickup(v) => {
+                Clause::new(format!("triangle-game.pickup.{}", stone(v))).with("at", v.to_string())
+            }
+            Move::End => Clause::new("triangle-game.end"),
+        }]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn said(g: &TriangleGame, text: &str) -> serde_json::Value {
+        serde_json::to_value(g.words(g.parse_legal(text).unwrap())).unwrap()
+    }
+
+    /// A turn played from the start: Dark Blue places a white stone, slides it (a player with
+    /// none of their colour on the board slides white ones) and ends the turn.
+    #[test]
+    fn each_action_is_said_with_its_stones_colour() {
+        let mut g = TriangleGame::start();
+        assert_eq!(
+            said(&g, "Wc5"),
+            serde_json::json!([{"key": "triangle-game.place.W", "values": {"at": "c5"}}])
+        );
+        g.play(g.parse_legal("Wc5").unwrap());
+        let mut moves = Vec::new();
+        g.legal_moves(&mut moves);
+        let slide = moves
+            .iter()
+            .find(|m| matches!(m, Move::Slide(..)))
+            .expect("the placed white stone may slide")
+            .to_string();
+        let (from, to) = slide.split_once('-').unwrap();
+        assert_eq!(from, "c5");
+        assert_eq!(
+            said(&g, &slide),
+            serde_json::json!([{"key": "triangle-game.slide.W", "values": {"from": from, "to": to}}])
+        );
+        assert_eq!(
+            said(&g, "end"),
+            serde_json::json!([{"key": "triangle-game.end"}])
+        );
     }
 }

@@ -1,9 +1,9 @@
 //! How a Triangoli position looks: the scene for the browser, the text diagram for the terminal,
-//! and the clicks that make each move.
+//! the clicks that make each move and the move in words.
 
-use trigonal_core::{Canvas, Fact, Game, Item, Present, Scene, Seat, Shape};
+use trigonal_core::{Canvas, Clause, Fact, Game, Item, Present, Scene, Seat, Shape};
 
-use crate::geometry::{Point, Triangle, GEOMETRY, POINTS, SECTORS};
+use crate::geometry::{steps_between, Point, Triangle, GEOMETRY, POINTS, SECTORS};
 use crate::{Move, Phase, Triangoli};
 
 /// Scene units per half-unit of x, and per row.
@@ -402,6 +402,48 @@ impl Present for Triangoli {
             }
         }
     }
+
+    /// The pawn set down; or its steps, the cylinders placed and those swapped in each triangle
+    /// (a triangle once, with its count). A pass says the mover had no move.
+    fn words(&self, mv: Move) -> Vec<Clause> {
+        match mv {
+            Move::Setup(p) => vec![Clause::new("triangoli.setup").with("at", p.name())],
+            Move::Pass => vec![Clause::new("pass")],
+            Move::Turn {
+                to,
+                triangle,
+                exchange,
+            } => {
+                let from = self
+                    .to_move()
+                    .and_then(|s| self.pawn(s))
+                    .expect("a turn is played by a seat whose pawn is down");
+                let (_, steps) = steps_between(from, to).expect("a legal turn goes along a line");
+                let mut words = vec![
+                    Clause::new("triangoli.step")
+                        .with("n", steps)
+                        .with("from", from.name())
+                        .with("to", to.name()),
+                    Clause::new("triangoli.place")
+                        .with("n", steps)
+                        .with("triangle", triangle.number()),
+                ];
+                let mut taken: Vec<(Triangle, u8)> = Vec::new();
+                for t in exchange.triangles() {
+                    match taken.last_mut() {
+                        Some((last, n)) if *last == t => *n += 1,
+                        _ => taken.push((t, 1)),
+                    }
+                }
+                words.extend(taken.into_iter().map(|(t, n)| {
+                    Clause::new("triangoli.exchange")
+                        .with("n", n)
+                        .with("triangle", t.number())
+                }));
+                words
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -480,6 +522,36 @@ mod tests {
         assert!(classes(&passed.scene(), "last").is_empty());
         assert!(g.diagram().contains(&format!("Last move: {mv}.\n")));
         assert!(!Triangoli::start().diagram().contains("Last move"));
+    }
+
+    /// Worked by hand: P1's pawn on a3 goes three steps east to d3 (through b3 and c3), puts
+    /// three cylinders into the empty triangle 12 (d3 e3 d2), and must swap three of P2's: the one
+    /// in triangle 10 and both in 17, all next to d3.
+    #[test]
+    fn a_turn_is_said_as_steps_placement_and_swaps_per_triangle() {
+        let mut cells = [[0u8; 2]; 24];
+        cells[9] = [0, 1];
+        cells[16] = [0, 2];
+        let g = Triangoli::from_parts(cells, [point("a3"), point("a1")], Seat(0));
+        let mv: Move = "d3/12/10,17,17".parse().unwrap();
+        assert!(g.is_legal(mv));
+        let said = serde_json::to_value(g.words(mv)).unwrap();
+        assert_eq!(
+            said,
+            serde_json::json!([
+                {"key": "triangoli.step", "values": {"n": 3, "from": "a3", "to": "d3"}},
+                {"key": "triangoli.place", "values": {"n": 3, "triangle": 12}},
+                {"key": "triangoli.exchange", "values": {"n": 1, "triangle": 10}},
+                {"key": "triangoli.exchange", "values": {"n": 2, "triangle": 17}},
+            ])
+        );
+        let start = Triangoli::start();
+        let setup = serde_json::to_value(start.words("c3".parse().unwrap())).unwrap();
+        assert_eq!(
+            setup,
+            serde_json::json!([{"key": "triangoli.setup", "values": {"at": "c3"}}])
+        );
+        assert_eq!(start.words(Move::Pass)[0].key, "pass");
     }
 
     #[test]

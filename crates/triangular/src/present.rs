@@ -1,7 +1,7 @@
 //! How a Triangular position looks: the scene for the browser, the text diagram for the terminal,
-//! and the click that makes each move.
+//! the click that makes each move and the move in words.
 
-use trigonal_core::{Fact, Game, Item, Present, Scene, Seat, Shape};
+use trigonal_core::{Clause, Fact, Game, Item, Present, Scene, Seat, Shape};
 
 use crate::{colour, Cell, Formed, Piece, Triangular};
 
@@ -320,11 +320,56 @@ impl Present for Triangular {
     fn click_steps(&self, _: Cell) -> Vec<&'static str> {
         vec!["place"]
     }
+
+    /// The cell, then what the placement did: the points its triangles scored, and a triangle
+    /// with the red piece, which wins at once.
+    fn words(&self, cell: Cell) -> Vec<Clause> {
+        let seat = self.to_move().expect("a legal move has a mover");
+        let mut after = self.clone();
+        after.play(cell);
+        let mut words = vec![Clause::new("triangular.place").with("at", cell.to_string())];
+        let points = after.score(seat) - self.score(seat);
+        if points > 0 {
+            words.push(Clause::new("triangular.scored").with("n", points));
+        }
+        if after.red_winner().is_some() {
+            words.push(Clause::new("triangular.red"));
+        }
+        words
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn said(g: &Triangular, text: &str) -> serde_json::Value {
+        serde_json::to_value(g.words(g.parse_legal(text).unwrap())).unwrap()
+    }
+
+    /// A placement that completes nothing is said as its cell; White's 2,0 in the rules tests'
+    /// position completes a red triangle (red, 2,0 and White's 1,1), which wins, and a triangle
+    /// of edge 2 of White's own, which scores 2.
+    #[test]
+    fn a_placement_is_said_with_its_points_and_a_red_win() {
+        let start = Triangular::start();
+        assert_eq!(
+            said(&start, "1,0"),
+            serde_json::json!([{"key": "triangular.place", "values": {"at": "1,0"}}])
+        );
+        let g = Triangular::from_pieces(
+            &["1,1", "3,1", "4,0"].map(|c| c.parse().unwrap()),
+            &["1,0", "2,1", "3,0"].map(|c| c.parse().unwrap()),
+        );
+        assert_eq!(
+            said(&g, "2,0"),
+            serde_json::json!([
+                {"key": "triangular.place", "values": {"at": "2,0"}},
+                {"key": "triangular.scored", "values": {"n": 2}},
+                {"key": "triangular.red"},
+            ])
+        );
+    }
     use crate::Triangle;
     use proptest::prelude::*;
     use trigonal_core::Seat;

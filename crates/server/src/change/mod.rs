@@ -25,7 +25,7 @@ use trigonal_store::{
 
 use crate::error::{ApiError, Reason};
 use crate::hub::LiveGame;
-use crate::live::{self, Live};
+use crate::live::{self, Live, MoveShown};
 use crate::view;
 use crate::AppState;
 
@@ -179,13 +179,13 @@ fn apply(live: &mut Live, plan: Plan, version: i64, deadline: Option<i64>) {
     match plan.change {
         Change::Move { mv, .. } => {
             // Checked legal on this position when the change was planned.
-            let clicks = live.position.clicks_of(&mv.text).unwrap_or_default();
-            live.clicks.push(clicks);
+            let shown = MoveShown::of(live.position.as_ref(), &mv.text).unwrap_or_default();
+            live.shown.push(shown);
             live.history.push(mv);
         }
         Change::TakeBack { from } => {
             live.history.truncate(from);
-            live.clicks.truncate(from);
+            live.shown.truncate(from);
         }
         Change::Say(message) => {
             live.chat.push(message);
