@@ -1,5 +1,5 @@
-// How each game is presented: seat names, the spoken names of clickable things, and the hint for
-// the step a player is at. Presentation only: which clicks are legal always comes from the server.
+// How each game is presented: seat names, the spoken names of clickable things, moves in words,
+// and the hint for the step a player is at. Presentation only: which clicks are legal always comes from the server.
 
 import { t, has, lang } from './i18n.js';
 import { extensions, matching, remaining } from './clicks.js';
@@ -37,22 +37,9 @@ export function describe(game, item) {
   return name;
 }
 
-/**
- * A move said in words for screen readers, from the ids clicked to make it (`clicks`, as the
- * view's `history_clicks` gives them): each named as its item in `scene` is, or as its action
- * button ("Bring in two singles, Intersection T2, Intersection L3"). Null without clicks.
- */
-export function moveWords(game, scene, clicks) {
-  if (!clicks?.length) return null;
-  return clicks.map((id) => {
-    const item = scene.items.find((i) => i.id === id);
-    return item ? describe(game, item) : action(id).name;
-  }).join(', ');
-}
-
 /** `names` joined as the current language lists them ("L4 and R6"). */
-function listed(names, type = 'conjunction') {
-  return new Intl.ListFormat(lang(), { style: 'long', type }).format(names.map(String));
+function listed(names) {
+  return new Intl.ListFormat(lang(), { style: 'long', type: 'conjunction' }).format(names.map(String));
 }
 
 /**
