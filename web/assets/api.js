@@ -92,6 +92,17 @@ export function socketUrl(id, since) {
   return `${proto}//${location.host}/api/games/${enc(id)}/ws${query}`;
 }
 
+export const listSeeks = (game) => call('GET', `/api/seeks${game ? `?game=${enc(game)}` : ''}`);
+export const makeSeek = (spec) => call('POST', '/api/seeks', spec);
+export const acceptSeek = (id) => call('POST', `/api/seeks/${enc(id)}/accept`);
+export const leaveSeek = (id) => call('DELETE', `/api/seeks/${enc(id)}`);
+
+/** The lobby's WebSocket: the seeks of `game` as they change, and the games they become. */
+export function lobbySocketUrl(game) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/lobby/ws?game=${enc(game)}`;
+}
+
 function enc(s) {
   return encodeURIComponent(s);
 }

@@ -1,5 +1,5 @@
 // The home page: choose a game, its players and version, who sits where and under what names, and
-// the time control; open games to join (under a name); this browser's games, those where it is its
+// the time control; look for opponents (seeks.js); open games to join (under a name); this browser's games, those where it is its
 // turn first, with its time left; replay an uploaded record.
 
 import * as api from './api.js';
@@ -13,6 +13,7 @@ import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatCloc
 import { MINE_MAX, mineEntry, orderMine } from './mine.js';
 import * as account from './account.js';
 import { poolsOf, poolFor, ratingText } from './ratings.js';
+import { SeekPanel } from './seeks.js';
 
 const SEAT_KINDS = ['me', 'here', 'invite', 'open', 'ai', 'bot'];
 /** The seat kinds played by a person the creator knows, who may be named now. */
@@ -53,6 +54,16 @@ class HomePage {
     if (this.closed) return;
     const known = this.games();
     const saved = this.wanted || sessionStorage.getItem('trigonal.choice.game');
+    this.seeks = new SeekPanel({
+      navigate: this.navigate,
+      choice: () => ({
+        game: this.choice.game,
+        players: this.choice.players,
+        variant: this.choice.variant,
+        clock: this.chosenClock(),
+        pool: poolFor(this.meta.pools, this.choice.game, this.choice.players),
+      }),
+    });
     this.pick(known.some((g) => g.id === saved) ? saved : known[0].id);
     this.build();
     this.render();
@@ -64,6 +75,7 @@ class HomePage {
 
   unmount() {
     this.closed = true;
+    this.seeks?.close();
     clearInterval(this.lobbyTimer);
     clearInterval(this.mineTimer);
     clearInterval(this.mineTick);
@@ -72,6 +84,7 @@ class HomePage {
   /** Signed in or out: the form's seats and the list of games change. */
   account() {
     if (!this.meta) return;
+    this.seeks.account();
     this.relabel();
     this.loadMine();
   }
@@ -108,6 +121,7 @@ class HomePage {
       seats: old.seats,
     };
     this.fitSeats();
+    this.seeks.follow(id);
     sessionStorage.setItem('trigonal.choice.game', id);
   }
 
@@ -140,7 +154,7 @@ class HomePage {
           h('h2', { id: 'new-h' }, t('home.choose')),
           this.els.cards,
           this.els.form),
-        h('div', { class: 'home-lists' }, this.els.lobby, this.els.mine, this.els.upload)),
+        h('div', { class: 'home-lists' }, this.seeks.el, this.els.lobby, this.els.mine, this.els.upload)),
     );
     // The name to join under stays in place while the list of open games refreshes.
     this.els.lobby.append(
@@ -157,6 +171,7 @@ class HomePage {
   render() {
     this.renderCards();
     this.renderForm();
+    this.seeks.render();
     this.renderLobby();
     this.renderMine();
     this.renderUpload();

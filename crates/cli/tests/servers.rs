@@ -10,7 +10,7 @@ use std::process::Command;
 use std::sync::{mpsc, Arc, Barrier};
 use std::time::{Duration, Instant};
 
-use common::{fresh_pg, request, stderr, trigonal, Serve, Watch};
+use common::{fresh_pg, request, request_with, stderr, trigonal, Serve, Watch};
 use serde_json::{json, Value};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::Message;
@@ -674,5 +674,84 @@ fn a_rematch_asked_on_two_processes_at_once_is_one_game_and_answers_race_to_one_
             &json!(0),
         );
         assert_eq!(status, 200);
+    }
+}
+
+/// Signs up `name` through `server`: its session cookie (`name=value`).
+fn sign_up(server: &Serve, name: &str) -> String {
+    let body = json!({"name": name, "password": "a long password"});
+    let a = request_with(&server.addr, "POST", "/api/accounts", &[], Some(body)).unwrap();
+    assert_eq!(a.status, 201);
+    let (_, cookie) = a.headers.iter().find(|(k, _)| k == "set-cookie").unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+#[test]
+fn a_seek_accepted_on_three_processes_at_once_becomes_one_game() {
+    let db = fresh_pg();
+    let servers = Arc::new(three(&db));
+    let seeker = sign_up(&servers[0], "seeker");
+    let takers: Vec<String> = (0..6)
+        .map(|i| sign_up(&servers[i % 3], &format!("taker{i}")))
+        .collect();
+    for round in 0..4 {
+        let made = request_with(
+            &servers[round % 3].addr,
+            "POST",
+            "/api/seeks",
+            &[("Cookie", &seeker)],
+            Some(json!({"game": "triangoli"})),
+        )
+        .unwrap();
+        assert_eq!(made.status, 201);
+        let id = made.json()["id"].as_str().unwrap().to_string();
+        let barrier = Arc::new(Barrier::new(takers.len()));
+        let answers: Vec<(u16, Value)> = takers
+            .iter()
+            .enumerate()
+            .map(|(i, cookie)| {
+                let (servers, barrier, id, cookie) = (
+                    Arc::clone(&servers),
+                    Arc::clone(&barrier),
+                    id.clone(),
+                    cookie.clone(),
+                );
+                std::thread::spawn(move || {
+                    let path = format!("/api/seeks/{id}/accept");
+                    barrier.wait();
+                    let a = request_with(
+                        &servers[i % 3].addr,
+                        "POST",
+                        &path,
+                        &[("Cookie", &cookie)],
+                        None,
+                    )
+                    .unwrap();
+                    (a.status, a.json())
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|t| t.join().unwrap())
+            .collect();
+        let started: Vec<&Value> = answers
+            .iter()
+            .filter(|(s, _)| *s == 200)
+            .map(|(_, b)| b)
+            .collect();
+        assert_eq!(started.len(), 1, "round {round}: {answers:?}");
+        for (status, body) in answers.iter().filter(|(s, _)| *s != 200) {
+            assert_eq!(
+                (*status, body["code"].as_str()),
+                (409, Some("seek-full")),
+                "{body}"
+            );
+        }
+        // The one game, seen alike from every process.
+        let game = started[0]["game"]["game"].as_str().unwrap();
+        for server in servers.iter() {
+            let v = view(server, game);
+            assert_eq!(v["seats"][0]["name"], "seeker");
+        }
     }
 }

@@ -32,7 +32,7 @@ use crate::error::{error_response, status_code, ApiError};
 use crate::games::{self, CreateGame, UploadRecord};
 use crate::limit::MayCreate;
 use crate::proxy::Https;
-use crate::{edge, health, observe, web, AppState};
+use crate::{edge, health, observe, seek_api, web, AppState};
 use crate::{meta, players};
 
 /// The largest request body accepted, in bytes.
@@ -44,7 +44,7 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 const READ_THROUGH: usize = 1024 * 1024;
 
 /// How often a WebSocket is pinged.
-const PING: Duration = Duration::from_secs(30);
+pub(crate) const PING: Duration = Duration::from_secs(30);
 
 /// Every route of the server.
 pub fn router(state: AppState) -> Router {
@@ -85,6 +85,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/bots", get(bots))
         .route("/api/bot/stream", get(bot_stream))
         .route("/api/leaderboard/{pool}", get(leaderboard))
+        .merge(seek_api::routes())
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
@@ -545,10 +546,10 @@ async fn watch(
 }
 
 /// The read buffer of a game's WebSocket, in bytes.
-const SOCKET_BUFFER: usize = 1024;
+pub(crate) const SOCKET_BUFFER: usize = 1024;
 
 /// Sends `message` within `patience` ([`crate::Limits::send`]).
-async fn send(
+pub(crate) async fn send(
     socket: &mut WebSocket,
     patience: Duration,
     message: Message,

@@ -109,6 +109,15 @@ pub const CODES: &[&str] = &[
     "wrong-credentials",
     "wrong-password",
     "not-signed-in",
+    // Seeks.
+    "no-seek",
+    "seek-own",
+    "seek-full",
+    "seek-joined",
+    "seek-out-of-range",
+    "seek-range",
+    "seek-limit",
+    "not-in-seek",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

@@ -1,7 +1,8 @@
 //! What this process hears from the store about changes made anywhere: a game it watches is
 //! refreshed (its watchers see every move, in order), a game it only holds is marked stale (read
 //! again before it is next acted on), a change of who has a game open is shown to its watchers,
-//! and a due computer move wakes its computer. When events may
+//! a due computer move wakes its computer, and a change of the seeks is shown on the lobby's
+//! sockets. When events may
 //! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
 //! holds is treated as changed. This process's own changes come back as events too; those are
 //! recognised ([`crate::hub::LiveGame::is_own`]) and cost nothing.
@@ -38,6 +39,7 @@ pub async fn run(state: AppState) {
                     });
                 }
             }
+            Ok(StoreEvent::Seeks) => state.lobby.changed(),
             Ok(StoreEvent::JobsDue) => {
                 state.computer_due.notify_one();
                 state.analysis_due.notify_one();
@@ -49,6 +51,7 @@ pub async fn run(state: AppState) {
                     changed(&state, game);
                 }
                 state.computer_due.notify_one();
+                state.lobby.changed();
             }
             Err(RecvError::Closed) => return,
         }

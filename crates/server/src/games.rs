@@ -10,7 +10,7 @@ use axum::extract::ws::Utf8Bytes;
 use serde::{Deserialize, Serialize};
 use tokio::sync::broadcast;
 use trigonal_ai::Level;
-use trigonal_core::{clipped, MoveError, Options, Record};
+use trigonal_core::{clipped, DynGame, MoveError, Options, Record};
 use trigonal_store::{now_ms, random_id, GameRow, MoveRow, SeatKind, SeatRow, Table, TokenDigest};
 
 use crate::accounts::SignedIn;
@@ -285,23 +285,50 @@ pub async fn create(
             },
         });
     }
-    let now = now_ms();
+    let row = new_row(
+        position.as_ref(),
+        seats,
+        table,
+        control,
+        now_ms(),
+        state.bot_patience,
+    );
+    let id = row.id.clone();
+    let computer_due = live::computer_due(&row.seats, row.to_move);
+    state.store.insert_game(row.clone(), computer_due).await?;
+    change::adopt(state, row).await?;
+    if computer_due {
+        state.computer_due.notify_one();
+    }
+    tracing::info!(game = %id, kind = %info.id, "game created");
+    Ok(Created { id, seats: tokens })
+}
+
+/// The row of a new game of `position` (its start) with `seats` and `table`, made `now`: its
+/// clock (`control`) runs from the first ply once every seat has its player.
+pub(crate) fn new_row(
+    position: &dyn DynGame,
+    seats: Vec<SeatRow>,
+    mut table: Table,
+    control: Option<trigonal_clock::Control>,
+    now: i64,
+    bot_patience: std::time::Duration,
+) -> GameRow {
+    let players = position.players();
     let to_move = position.to_move().map(|s| s.0);
     table.clock = control.map(|control| {
         let mut clock = trigonal_clock::Clock::new(control, players);
-        // From the first ply on, once every seat has its player.
         if live::seats_filled(&seats, &table) {
             let person = to_move.is_some_and(|s| seats[s as usize].kind == SeatKind::Human);
             clock.run(to_move, person, now);
         }
         clock
     });
-    let deadline = change::deadline(&table, to_move, now, state.bot_patience);
-    let options = position.options();
-    let row = GameRow {
+    let deadline = change::deadline(&table, to_move, now, bot_patience);
+    GameRow {
         id: random_id(),
-        game: info.id.to_string(),
-        variant: options.variant,
+        game: position.id().to_string(),
+        variant: position.options().variant,
         players,
         seats,
         moves: Vec::new(),
@@ -313,16 +340,7 @@ pub async fn create(
         chat: Vec::new(),
         present: Vec::new(),
         deadline,
-    };
-    let id = row.id.clone();
-    let computer_due = live::computer_due(&row.seats, row.to_move);
-    state.store.insert_game(row.clone(), computer_due).await?;
-    change::adopt(state, row).await?;
-    if computer_due {
-        state.computer_due.notify_one();
     }
-    tracing::info!(game = %id, kind = %info.id, "game created");
-    Ok(Created { id, seats: tokens })
 }
 
 /// The current view of game `id`.

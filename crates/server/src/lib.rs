@@ -27,11 +27,14 @@ mod hub;
 mod limit;
 mod listen;
 mod live;
+mod lobby;
 mod meta;
 mod observe;
 mod players;
 mod presence;
 mod proxy;
+mod seek_api;
+mod seeks;
 mod typed;
 mod view;
 mod web;
@@ -116,6 +119,8 @@ pub struct AppState {
     analysis_due: Arc<Notify>,
     /// Who has which game open, through this process.
     presence: Arc<presence::Presence>,
+    /// This process's lobby sockets.
+    lobby: Arc<lobby::Lobby>,
     /// Sign-in attempts, per address and per name.
     sign_in_limit: accounts::SignInLimit,
     /// How long a request's body may take to arrive.
@@ -138,6 +143,7 @@ impl AppState {
     pub fn new(store: Arc<dyn Store>, games_per_minute: u32) -> AppState {
         AppState {
             presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
+            lobby: Arc::default(),
             store,
             hub: hub::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
@@ -161,6 +167,7 @@ impl AppState {
         let mut tasks = vec![
             AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
             AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
+            AbortOnDrop(tokio::spawn(lobby::Lobby::run(self.clone()))),
             AbortOnDrop(tokio::spawn(flags::run(self.clone()))),
         ];
         if computer > 0 {

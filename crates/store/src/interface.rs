@@ -1,5 +1,5 @@
 //! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
-//! what playing needs), [`Accounts`], [`Ratings`] and [`Analyses`]. [`Store`] is all of them,
+//! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`] and [`Seeks`]. [`Store`] is all of them,
 //! what the server holds; a caller names the traits whose methods it calls.
 
 use std::time::Duration;
@@ -209,9 +209,41 @@ pub trait Ratings: Send + Sync {
     ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError>;
 }
 
+/// Seeks ([`crate::seeks`]): made, listed, taken seat by seat and started as one game however
+/// many accept at once, left, and lapsing with a seeker nobody renews. Every change announces
+/// [`StoreEvent::Seeks`].
+#[async_trait]
+pub trait Seeks: Send + Sync {
+    /// Stores a new seek (its seeker in its first seat).
+    async fn insert_seek(&self, seek: SeekRow) -> Result<(), StoreError>;
+
+    /// The seeks listed at `now`: those open and not lapsed, and those filled not long ago
+    /// ([`crate::FILLED_KEPT`]), the oldest first.
+    async fn list_seeks(&self, now: i64) -> Result<Vec<SeekRow>, StoreError>;
+
+    /// Gives `taker` a seat in the open seek `id`; when that fills it, stores the game `start`
+    /// builds from it (in the same transaction: a seek becomes one game, whoever accepts at
+    /// once and wherever).
+    async fn take_seek(
+        &self,
+        id: &str,
+        taker: SeekSeat,
+        now: i64,
+        start: Starter,
+    ) -> Result<Taken, StoreError>;
+
+    /// Account `account` leaves the open seek `id`: the seeker cancels it, anyone else frees
+    /// their seat.
+    async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError>;
+
+    /// Keeps the open seeks of `seekers` for [`crate::SEEK_TTL`] from `now`, and drops every
+    /// seek that lapsed by `now`.
+    async fn renew_seeks(&self, seekers: &[String], now: i64) -> Result<(), StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
-pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings {
+pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks {
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;
 

@@ -22,6 +22,7 @@ mod migrations;
 mod backup;
 mod interface;
 mod postgres;
+mod seeks;
 mod sqlite;
 mod token;
 
@@ -30,8 +31,9 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
-pub use interface::{Accounts, Analyses, Games, Jobs, Presence, Ratings, Store};
+pub use interface::{Accounts, Analyses, Games, Jobs, Presence, Ratings, Seeks, Store};
 pub use postgres::PgStore;
+pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 pub use sqlite::SqliteStore;
 pub use token::{random_id, TokenDigest};
 
@@ -544,6 +546,8 @@ pub enum StoreEvent {
     },
     /// A computer move became due somewhere: claim it.
     JobsDue,
+    /// A seek was made, taken, left, filled or lapsed: read [`Seeks::list_seeks`] again.
+    Seeks,
     /// The events may have missed some (the connection was lost and is back): re-read what
     /// is watched.
     Resync,

@@ -35,7 +35,7 @@ pub(super) async fn listen(
                 });
                 let listening = client
                     .batch_execute(&format!(
-                        "LISTEN {CHANGES}; LISTEN {JOBS}; LISTEN {PRESENCE};"
+                        "LISTEN {CHANGES}; LISTEN {JOBS}; LISTEN {PRESENCE}; LISTEN {SEEKS};"
                     ))
                     .await;
                 if let Err(e) = listening {
@@ -55,6 +55,8 @@ pub(super) async fn listen(
                             Ok(AsyncMessage::Notification(n)) => {
                                 let event = if n.channel() == JOBS {
                                     Some(StoreEvent::JobsDue)
+                                } else if n.channel() == SEEKS {
+                                    Some(StoreEvent::Seeks)
                                 } else if n.channel() == PRESENCE {
                                     Some(StoreEvent::Presence {
                                         game: n.payload().to_string(),

@@ -38,6 +38,7 @@ mod games;
 mod ratings;
 mod rows;
 pub(crate) mod schema;
+mod seeks;
 mod sql;
 
 use events::*;
@@ -45,6 +46,8 @@ use rows::*;
 use schema::*;
 use sql::*;
 
+/// The channel of changed seeks; no payload.
+pub const SEEKS: &str = "trigonal_seeks";
 /// The channel of committed changes; payload `"<game id> <ply>"`.
 pub const CHANGES: &str = "trigonal_changes";
 /// The channel of due computer moves; no payload.

@@ -17,4 +17,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("09-seat-owners.postgres"),
     migration!("10-ratings.postgres"),
     migration!("11-bots"),
+    migration!("12-seeks"),
 ];

@@ -32,6 +32,7 @@ mod games;
 mod ratings;
 mod rows;
 pub(crate) mod schema;
+mod seeks;
 
 use batch::*;
 pub(crate) use rows::table_json;

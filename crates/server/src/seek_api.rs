@@ -1,0 +1,97 @@
+//! The seeks' HTTP routes and the lobby's socket route: requests read, [`crate::seeks`] and
+//! [`crate::lobby`] asked, answers written (docs/api.md, "Seeks").
+
+use std::collections::HashMap;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{delete, get, post};
+use axum::{Json, Router};
+
+use crate::accounts::SignedIn;
+use crate::api::{JsonBody, BODY_LIMIT, SOCKET_BUFFER};
+use crate::error::ApiError;
+use crate::seeks::{self, Accepted, NewSeek, SeekView, Seeks, Viewer};
+use crate::{lobby, observe, AppState};
+
+/// The routes of seeks and the lobby's socket.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/seeks", get(list).post(create))
+        .route("/api/seeks/{id}", delete(leave))
+        .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/lobby/ws", get(watch))
+}
+
+/// The `game` a request's query asks about, if any.
+fn game(query: &HashMap<String, String>) -> Option<String> {
+    query.get("game").filter(|g| !g.is_empty()).cloned()
+}
+
+async fn list(
+    State(state): State<AppState>,
+    signed_in: Option<SignedIn>,
+    Query(query): Query<HashMap<String, String>>,
+) -> Result<Json<Seeks>, ApiError> {
+    let mut viewer = Viewer::new(signed_in.as_ref());
+    Ok(Json(
+        seeks::list(&state, &mut viewer, game(&query).as_deref()).await?,
+    ))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(req): JsonBody<NewSeek>,
+) -> Result<(StatusCode, Json<SeekView>), ApiError> {
+    let seek = seeks::create(&state, &signed_in, req).await?;
+    Ok((StatusCode::CREATED, Json(seek)))
+}
+
+async fn accept(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<Accepted>, ApiError> {
+    Ok(Json(seeks::accept(&state, &signed_in, &id).await?))
+}
+
+async fn leave(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<StatusCode, ApiError> {
+    seeks::leave(&state, &signed_in, &id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn watch(
+    State(state): State<AppState>,
+    signed_in: Option<SignedIn>,
+    Query(query): Query<HashMap<String, String>>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    let upgrade = upgrade.map_err(|e| {
+        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()).into())
+    })?;
+    let game = game(&query);
+    Ok(upgrade
+        .max_message_size(BODY_LIMIT)
+        .read_buffer_size(SOCKET_BUFFER)
+        .write_buffer_size(0)
+        .max_write_buffer_size(BODY_LIMIT * 4)
+        .on_upgrade(move |mut socket: WebSocket| async move {
+            let _open = state.lifecycle.stream();
+            let gauge = metrics::gauge!(observe::WEBSOCKETS);
+            gauge.increment(1.0);
+            if let Some(close) = lobby::serve(&state, &mut socket, signed_in, game).await {
+                let close = socket.send(Message::Close(Some(close)));
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(1), close).await;
+            }
+            gauge.decrement(1.0);
+        })
+        .into_response())
+}

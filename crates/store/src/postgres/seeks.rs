@@ -1,0 +1,207 @@
+//! The PostgreSQL store's seeks. An acceptance locks its seek's row, so acceptances of one seek
+//! from any number of processes take their turns, and the one that fills it stores the game.
+
+use super::*;
+use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken, FILLED_KEPT, SEEK_TTL};
+
+/// The seeks listed at `now` (only `id` when given), with their seats; with `lock`, their rows
+/// are locked to the end of the transaction.
+async fn read(
+    tx: &impl tokio_postgres::GenericClient,
+    id: Option<&str>,
+    now: i64,
+    lock: bool,
+) -> Result<Vec<SeekRow>, StoreError> {
+    let sql = format!(
+        "SELECT id, game, players, variant, clock, rated, rating_min, rating_max, created,
+                expires, game_id
+         FROM seeks WHERE ($1::TEXT IS NULL OR id = $1) AND expires > $2 ORDER BY created, id{}",
+        if lock { " FOR UPDATE" } else { "" }
+    );
+    let rows = tx.query(&sql, &[&id, &now]).await.map_err(pg)?;
+    let mut seeks = Vec::with_capacity(rows.len());
+    for r in rows {
+        let range = match (r.get::<_, Option<i32>>(6), r.get::<_, Option<i32>>(7)) {
+            (Some(a), Some(b)) => Some((a, b)),
+            _ => None,
+        };
+        let id: String = r.get(0);
+        let seats = tx
+            .query(
+                "SELECT account, name, rating FROM seek_seats WHERE seek_id = $1 ORDER BY n",
+                &[&id],
+            )
+            .await
+            .map_err(pg)?
+            .iter()
+            .map(|s| SeekSeat {
+                account: s.get(0),
+                name: s.get(1),
+                rating: s.get(2),
+            })
+            .collect();
+        seeks.push(SeekRow {
+            id,
+            game: r.get(1),
+            players: r.get::<_, i32>(2) as usize,
+            variant: r.get(3),
+            clock: r.get(4),
+            rated: r.get(5),
+            range,
+            created: r.get(8),
+            expires: r.get(9),
+            seats,
+            game_id: r.get(10),
+        });
+    }
+    Ok(seeks)
+}
+
+async fn add_seat(
+    tx: &impl tokio_postgres::GenericClient,
+    seek: &str,
+    seat: &SeekSeat,
+) -> Result<(), StoreError> {
+    tx.execute(
+        "INSERT INTO seek_seats (seek_id, n, account, name, rating)
+         VALUES ($1, (SELECT coalesce(max(n), -1) + 1 FROM seek_seats WHERE seek_id = $1), $2, $3, $4)",
+        &[&seek, &seat.account, &seat.name, &seat.rating],
+    )
+    .await
+    .map_err(pg)?;
+    Ok(())
+}
+
+async fn announce(tx: &impl tokio_postgres::GenericClient) -> Result<(), StoreError> {
+    tx.execute(&format!("SELECT pg_notify('{SEEKS}', '')"), &[])
+        .await
+        .map_err(pg)?;
+    Ok(())
+}
+
+#[async_trait]
+impl Seeks for PgStore {
+    async fn insert_seek(&self, seek: SeekRow) -> Result<(), StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        tx.execute(
+            "INSERT INTO seeks (id, seeker, game, players, variant, clock, rated, rating_min,
+                                rating_max, created, expires, game_id)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL)",
+            &[
+                &seek.id,
+                &seek.seeker(),
+                &seek.game,
+                &(seek.players as i32),
+                &seek.variant,
+                &seek.clock,
+                &seek.rated,
+                &seek.range.map(|r| r.0),
+                &seek.range.map(|r| r.1),
+                &seek.created,
+                &seek.expires,
+            ],
+        )
+        .await
+        .map_err(pg)?;
+        for seat in &seek.seats {
+            add_seat(&*tx, &seek.id, seat).await?;
+        }
+        announce(&*tx).await?;
+        tx.commit().await.map_err(pg)
+    }
+
+    async fn list_seeks(&self, now: i64) -> Result<Vec<SeekRow>, StoreError> {
+        let client = self.client().await?;
+        read(&**client, None, now, false).await
+    }
+
+    async fn take_seek(
+        &self,
+        id: &str,
+        taker: SeekSeat,
+        now: i64,
+        start: Starter,
+    ) -> Result<Taken, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        let Some(mut seek) = read(&*tx, Some(id), now, true).await?.pop() else {
+            return Ok(Taken::Gone);
+        };
+        if seek.game_id.is_some() || seek.seats.len() >= seek.players {
+            return Ok(Taken::Full);
+        }
+        if seek.seats.iter().any(|s| s.account == taker.account) {
+            return Ok(Taken::Already);
+        }
+        add_seat(&*tx, id, &taker).await?;
+        seek.seats.push(taker);
+        announce(&*tx).await?;
+        if seek.seats.len() < seek.players {
+            tx.commit().await.map_err(pg)?;
+            return Ok(Taken::Joined(seek));
+        }
+        let game = start(&seek);
+        insert(&tx, &game, false).await?;
+        seek.game_id = Some(game.id.clone());
+        seek.expires = now + ms(FILLED_KEPT);
+        tx.execute(
+            "UPDATE seeks SET game_id = $2, expires = $3 WHERE id = $1",
+            &[&id, &game.id, &seek.expires],
+        )
+        .await
+        .map_err(pg)?;
+        tx.commit().await.map_err(pg)?;
+        Ok(Taken::Started(seek, game))
+    }
+
+    async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        let Some(seek) = read(&*tx, Some(id), now, true).await?.pop() else {
+            return Ok(Left::Gone);
+        };
+        if seek.game_id.is_some() {
+            return Ok(Left::Gone);
+        }
+        let left = if seek.seeker() == account {
+            tx.execute("DELETE FROM seeks WHERE id = $1", &[&id])
+                .await
+                .map_err(pg)?;
+            Left::Cancelled
+        } else if seek.seats.iter().any(|s| s.account == account) {
+            tx.execute(
+                "DELETE FROM seek_seats WHERE seek_id = $1 AND account = $2",
+                &[&id, &account],
+            )
+            .await
+            .map_err(pg)?;
+            Left::Left
+        } else {
+            return Ok(Left::NotIn);
+        };
+        announce(&*tx).await?;
+        tx.commit().await.map_err(pg)?;
+        Ok(left)
+    }
+
+    async fn renew_seeks(&self, seekers: &[String], now: i64) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "UPDATE seeks SET expires = $2 WHERE seeker = ANY($1) AND game_id IS NULL
+                 AND expires > $3",
+                &[&seekers, &(now + ms(SEEK_TTL)), &now],
+            )
+            .await
+            .map_err(pg)?;
+        let lapsed = client
+            .execute("DELETE FROM seeks WHERE expires <= $1", &[&now])
+            .await
+            .map_err(pg)?;
+        if lapsed > 0 {
+            announce(&**client).await?;
+        }
+        Ok(())
+    }
+}

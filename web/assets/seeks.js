@@ -1,0 +1,173 @@
+// Seeks on the home page: look for opponents for the game chosen above (its players, version and
+// clock), with the ratings one admits; see who else is looking, live over the lobby's socket, and
+// accept. When a seek fills, every player's page is sent to the game with a token for their seat.
+
+import * as api from './api.js';
+import * as store from './store.js';
+import { h, replaceChildren, toast } from './dom.js';
+import { t, lang } from './i18n.js';
+import { gameName } from './games.js';
+import { gameUrl } from './game.js';
+import { controlText } from './clock.js';
+import * as account from './account.js';
+
+/** The ranges a seeker may admit, around their own rating: none (anyone), then ± these. */
+const SPANS = [0, 100, 200, 400];
+
+export class SeekPanel {
+  /**
+   * `choice()` says what the set-up form has chosen: `{game, players, variant, clock, pool}`
+   * (`clock` as the form reads it: `{ok, clock}` or `{ok: false, error}`; `pool` the rating pool
+   * of such a game); `navigate(url)` opens a page.
+   */
+  constructor({ choice, navigate }) {
+    this.choice = choice;
+    this.navigate = navigate;
+    this.span = 0;
+    this.rated = false;
+    this.seeks = null;
+    this.game = null;
+    this.socket = null;
+    this.retry = null;
+    this.closed = false;
+    this.el = h('section', { class: 'card seeks', 'aria-labelledby': 'seeks-h', 'data-test': 'seeks' });
+  }
+
+  /** Follows the seeks of game `game` (again, if it changed). */
+  follow(game) {
+    if (game === this.game && this.socket) return;
+    this.game = game;
+    this.seeks = null;
+    this.connect();
+    this.render();
+  }
+
+  connect() {
+    clearTimeout(this.retry);
+    if (this.socket) {
+      this.socket.onclose = null;
+      this.socket.close();
+    }
+    if (this.closed) return;
+    const socket = new WebSocket(api.lobbySocketUrl(this.game));
+    this.socket = socket;
+    socket.onmessage = (e) => {
+      const message = JSON.parse(e.data);
+      if (message.type === 'seeks') {
+        this.seeks = message.seeks;
+        this.render();
+      } else if (message.type === 'started') {
+        this.start(message);
+      }
+    };
+    // Gone (the server restarted, the network dropped): again in a moment.
+    socket.onclose = () => {
+      if (!this.closed && this.socket === socket) this.retry = setTimeout(() => this.connect(), 1500);
+    };
+  }
+
+  /** Signed in or out: the socket is opened again, as the new person. */
+  account() {
+    if (this.game) {
+      this.socket?.close();
+      this.socket = null;
+      this.follow(this.game);
+    }
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.retry);
+    if (this.socket) {
+      this.socket.onclose = null;
+      this.socket.close();
+    }
+  }
+
+  /** A seek this person sits in became a game: to their seat. */
+  start({ game, seat, token }) {
+    store.addMine(game, seat, token);
+    store.rememberGame(game, this.game);
+    this.navigate(gameUrl(game, seat));
+  }
+
+  async make() {
+    const c = this.choice();
+    if (!c.clock.ok) {
+      toast(t(c.clock.error), 'error');
+      return;
+    }
+    try {
+      let range = null;
+      if (this.span) {
+        // Around the person's rating in the pool (where everyone starts before a rated game).
+        const profile = await api.player(account.me().name);
+        const rating = Math.round(profile.ratings?.[c.pool]?.rating ?? 1500);
+        range = [Math.max(0, rating - this.span), Math.min(4000, rating + this.span)];
+      }
+      await api.makeSeek({ game: c.game, players: c.players, variant: c.variant, clock: c.clock.clock, rated: this.rated, rating_range: range });
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  async accept(seek) {
+    try {
+      const r = await api.acceptSeek(seek.id);
+      if (r.game) this.start(r.game);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  async leave(seek) {
+    try {
+      await api.leaveSeek(seek.id);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  render() {
+    if (!this.game) return;
+    const me = account.me();
+    const c = this.choice();
+    const form = me
+      ? h('div', { class: 'seek-form' },
+        h('div', { class: 'field' },
+          h('label', { for: 'seek-range' }, t('seeks.range')),
+          h('select', { id: 'seek-range', 'data-test': 'seek-range', onchange: (e) => { this.span = Number(e.target.value); } },
+            SPANS.map((n) => h('option', { value: n, selected: n === this.span }, n ? t('seeks.range.near', { n }) : t('seeks.range.any'))))),
+        h('label', { class: 'seek-rated' },
+          h('input', { type: 'checkbox', role: 'switch', class: 'switch', 'data-test': 'seek-rated', checked: this.rated, onchange: (e) => { this.rated = e.target.checked; } }),
+          t('seeks.rated')),
+        h('button', { type: 'button', class: 'primary', 'data-test': 'seek', onclick: () => this.make() },
+          t('seeks.make', { game: gameName(c.game) })))
+      : h('p', { class: 'muted', 'data-test': 'seeks-sign-in' }, t('seeks.sign-in'));
+    let list;
+    if (this.seeks === null) list = h('p', { class: 'muted' }, t('loading'));
+    else if (!this.seeks.length) list = h('p', { class: 'muted', 'data-test': 'seeks-none' }, t('seeks.none'));
+    else {
+      list = h('ul', { class: 'game-list', 'data-test': 'seek-list' }, this.seeks.map((s) => h('li', { 'data-id': s.id, 'data-test': 'seek-item' },
+        h('span', { class: 'gl-name' }, gameName(s.game, s.name), ' · ', t('game.players', { n: s.players }),
+          s.rated ? h('span', { class: 'rated-tag' }, t('lobby.rated')) : null),
+        h('span', { class: 'gl-meta' },
+          h('span', { class: 'clock-control' }, controlText(s.clock, t, lang())), ' · ',
+          s.rating_range ? t('seeks.range.shown', { low: s.rating_range[0], high: s.rating_range[1] }) : t('seeks.range.any'), ' · ',
+          h('span', { 'data-test': 'seek-seats' }, s.seats.map((p) => `${p.name} (${p.rating})`).join(', ')), ' · ',
+          t('seeks.waiting', { n: s.open })),
+        h('span', { class: 'gl-actions' },
+          s.mine
+            ? h('button', { type: 'button', class: 'small', 'data-test': 'seek-cancel', onclick: () => this.leave(s) }, t('seeks.cancel'))
+            : s.joined
+            ? h('button', { type: 'button', class: 'small', 'data-test': 'seek-leave', onclick: () => this.leave(s) }, t('seeks.leave'))
+            : me
+            ? h('button', { type: 'button', class: 'small primary', 'data-test': 'seek-accept', onclick: () => this.accept(s) }, t('seeks.accept'))
+            : null))));
+    }
+    replaceChildren(this.el,
+      h('h2', { id: 'seeks-h' }, t('seeks.title')),
+      form,
+      list);
+  }
+}
