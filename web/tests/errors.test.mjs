@@ -31,8 +31,10 @@ test('every code the server may send has words in every language', async () => {
 test('every refusal is a sentence: a capital (or a name) first, a stop at the end', async () => {
   for (const { code } of LANGUAGES) {
     const words = await table(code);
+    // Each plural form of a refusal counts as a sentence of its own.
     const loose = Object.entries(words)
       .filter(([k]) => k.startsWith('error.code.'))
+      .flatMap(([k, v]) => (typeof v === 'object' ? Object.entries(v).map(([form, s]) => [`${k}.${form}`, s]) : [[k, v]]))
       .filter(([, v]) => {
         const first = v.replace(/^[«„“"'(]/, '')[0];
         const capital = first !== first.toLowerCase() && first === first.toUpperCase();

@@ -443,7 +443,7 @@ pub async fn accept(
         }),
         Taken::Started(seek, row) => {
             let game = row.id.clone();
-            change::adopt(state, row).await?;
+            change::adopt(state, *row).await?;
             tracing::info!(seek = %seek.id, game = %game, "seek filled");
             let seat = seek.seats.len() as u8 - 1;
             let started = seat_in(state, signed_in, &seek.id, &game, seat).await?;

@@ -65,7 +65,7 @@ pub enum Taken {
     /// A seat was taken; the seek waits for more.
     Joined(SeekRow),
     /// The last seat was taken: the game is stored, its id in the seek's `game_id`.
-    Started(SeekRow, GameRow),
+    Started(SeekRow, Box<GameRow>),
     /// No such seek, or it lapsed.
     Gone,
     /// Every seat was taken already.

@@ -152,7 +152,7 @@ impl Seeks for PgStore {
         .await
         .map_err(pg)?;
         tx.commit().await.map_err(pg)?;
-        Ok(Taken::Started(seek, game))
+        Ok(Taken::Started(seek, Box::new(game)))
     }
 
     async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError> {

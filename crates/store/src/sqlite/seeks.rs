@@ -127,7 +127,7 @@ impl Seeks for SqliteStore {
                 tx.prepare_cached("UPDATE seeks SET game_id = ?2, expires = ?3 WHERE id = ?1")?
                     .execute(params![id, game.id, seek.expires])?;
                 tx.commit()?;
-                Ok(Taken::Started(seek, game))
+                Ok(Taken::Started(seek, Box::new(game)))
             })
             .await?;
         if matches!(taken, Taken::Joined(_) | Taken::Started(..)) {
