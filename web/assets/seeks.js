@@ -1,6 +1,8 @@
 // Seeks on the home page: look for opponents for the game chosen above (its players, version and
-// clock), with the ratings one admits; see who else is looking, live over the lobby's socket, and
-// accept. When a seek fills, every player's page is sent to the game with a token for their seat.
+// clock), with the ratings one admits, or ask to play now (quick pairing: the server seats you
+// with someone near your rating); see who else is looking, live over the lobby's socket, and
+// accept. When a seek fills, every player's page is sent to the game with a token for their seat;
+// a seek that waited long enough may be started with the computer in its free seats.
 
 import * as api from './api.js';
 import * as store from './store.js';
@@ -55,6 +57,7 @@ export class SeekPanel {
       const message = JSON.parse(e.data);
       if (message.type === 'seeks') {
         this.seeks = message.seeks;
+        this.arrived = Date.now();
         this.render();
       } else if (message.type === 'started') {
         this.start(message);
@@ -78,6 +81,7 @@ export class SeekPanel {
   close() {
     this.closed = true;
     clearTimeout(this.retry);
+    clearTimeout(this.offerTimer);
     if (this.socket) {
       this.socket.onclose = null;
       this.socket.close();
@@ -111,6 +115,43 @@ export class SeekPanel {
     }
   }
 
+  async playNow() {
+    const c = this.choice();
+    if (!c.clock.ok) {
+      toast(t(c.clock.error), 'error');
+      return;
+    }
+    try {
+      const r = await api.playNow({ game: c.game, players: c.players, variant: c.variant, clock: c.clock.clock, rated: this.rated });
+      if (r.game) this.start(r.game);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  async computer(seek) {
+    try {
+      const r = await api.seekComputer(seek.id);
+      if (r.game) this.start(r.game);
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+  }
+
+  /** Draws the list again when one of this person's seeks reaches the computer's offer. */
+  wake() {
+    clearTimeout(this.offerTimer);
+    const waits = (this.seeks || []).map((s) => s.computer_in_ms).filter((ms) => ms > 0);
+    if (!waits.length) return;
+    const due = this.arrived + Math.min(...waits) - Date.now();
+    this.offerTimer = setTimeout(() => this.render(), Math.max(0, due) + 50);
+  }
+
+  /** Whether the seeker of `seek` (theirs) may start it with the computer now. */
+  offered(seek) {
+    return seek.computer_in_ms != null && Date.now() - this.arrived >= seek.computer_in_ms;
+  }
+
   async accept(seek) {
     try {
       const r = await api.acceptSeek(seek.id);
@@ -141,7 +182,9 @@ export class SeekPanel {
         h('label', { class: 'seek-rated' },
           h('input', { type: 'checkbox', role: 'switch', class: 'switch', 'data-test': 'seek-rated', checked: this.rated, onchange: (e) => { this.rated = e.target.checked; } }),
           t('seeks.rated')),
-        h('button', { type: 'button', class: 'primary', 'data-test': 'seek', onclick: () => this.make() },
+        h('button', { type: 'button', class: 'primary', 'data-test': 'quick', title: t('seeks.quick.help'), onclick: () => this.playNow() },
+          t('seeks.quick')),
+        h('button', { type: 'button', 'data-test': 'seek', onclick: () => this.make() },
           t('seeks.make', { game: gameName(c.game) })))
       : h('p', { class: 'muted', 'data-test': 'seeks-sign-in' }, t('seeks.sign-in'));
     let list;
@@ -150,13 +193,17 @@ export class SeekPanel {
     else {
       list = h('ul', { class: 'game-list', 'data-test': 'seek-list' }, this.seeks.map((s) => h('li', { 'data-id': s.id, 'data-test': 'seek-item' },
         h('span', { class: 'gl-name' }, gameName(s.game, s.name), ' · ', t('game.players', { n: s.players }),
-          s.rated ? h('span', { class: 'rated-tag' }, t('lobby.rated')) : null),
+          s.rated ? h('span', { class: 'rated-tag' }, t('lobby.rated')) : null,
+          s.quick ? h('span', { class: 'rated-tag', 'data-test': 'seek-quick' }, t('seeks.quick.tag')) : null),
         h('span', { class: 'gl-meta' },
           h('span', { class: 'clock-control' }, controlText(s.clock, t, lang())), ' · ',
           s.rating_range ? t('seeks.range.shown', { low: s.rating_range[0], high: s.rating_range[1] }) : t('seeks.range.any'), ' · ',
           h('span', { 'data-test': 'seek-seats' }, s.seats.map((p) => `${p.name} (${p.rating})`).join(', ')), ' · ',
           t('seeks.waiting', { n: s.open })),
         h('span', { class: 'gl-actions' },
+          s.mine && this.offered(s)
+            ? h('button', { type: 'button', class: 'small primary', 'data-test': 'seek-computer', onclick: () => this.computer(s) }, t('seeks.computer'))
+            : null,
           s.mine
             ? h('button', { type: 'button', class: 'small', 'data-test': 'seek-cancel', onclick: () => this.leave(s) }, t('seeks.cancel'))
             : s.joined
@@ -169,5 +216,6 @@ export class SeekPanel {
       h('h2', { id: 'seeks-h' }, t('seeks.title')),
       form,
       list);
+    this.wake();
   }
 }

@@ -69,3 +69,25 @@ test('a seek made on a desktop is accepted on a phone and both land in the game'
     for (const p of [ann, bob, guest]) await p.context().close();
   }
 });
+
+test('"Play now" on two browsers seats them together', { skip: SKIP, timeout: 120000 }, async () => {
+  const cid = await newPage(browser, { width: 390, height: 844 });
+  const dee = await newPage(browser, { locale: 'uk-UA' });
+  try {
+    await signedIn(cid, `cid_${suffix}`);
+    await signedIn(dee, `dee_${suffix}`);
+    await cid.click('[data-test=quick]');
+    // Cid waits in a quick seek of his own, which Dee's page shows as quick.
+    await cid.waitForSelector('[data-test=seek-item] [data-test=seek-quick]');
+    await dee.waitForSelector('[data-test=seek-item] [data-test=seek-quick]');
+    await dee.click('[data-test=quick]');
+    await dee.waitForURL(/\/game\//);
+    await cid.waitForURL(/\/game\//);
+    assert.equal(gameId(cid), gameId(dee));
+    assert.equal(new URL(cid.url()).searchParams.get('seat'), '0');
+    assert.equal(await myTurnOrOver(cid), 'turn');
+    for (const p of [cid, dee]) assert.deepEqual(p.errors, [], 'no page errors');
+  } finally {
+    for (const p of [cid, dee]) await p.context().close();
+  }
+});

@@ -118,6 +118,7 @@ pub const CODES: &[&str] = &[
     "seek-range",
     "seek-limit",
     "not-in-seek",
+    "seek-too-early",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

@@ -30,6 +30,7 @@ mod live;
 mod lobby;
 mod meta;
 mod observe;
+mod pairing;
 mod players;
 mod presence;
 mod proxy;
@@ -127,6 +128,8 @@ pub struct AppState {
     body_timeout: Duration,
     /// How long a bot may take over a move in a game without clocks.
     bot_patience: Duration,
+    /// How long a seek waits before the computer is offered for its free seats.
+    computer_offer: Duration,
     /// How long a message to a WebSocket may take to leave.
     send_patience: Duration,
     /// The reverse proxies whose headers say who the client is.
@@ -152,6 +155,7 @@ impl AppState {
             sign_in_limit: accounts::SignInLimit::default(),
             body_timeout: Limits::default().body,
             bot_patience: Limits::default().bot_patience,
+            computer_offer: Limits::default().computer_offer,
             send_patience: Limits::default().send,
             proxies: TrustedProxies::default(),
             lifecycle: health::Lifecycle::default(),
@@ -232,6 +236,7 @@ impl Server {
         let mut state = AppState::new(store, config.games_per_minute);
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
+        state.computer_offer = config.limits.computer_offer;
         state.send_patience = config.limits.send;
         state.proxies = config.trust_proxy.clone();
         state.metrics_public = metrics.is_none();

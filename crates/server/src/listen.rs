@@ -37,6 +37,9 @@ pub struct Limits {
     /// How long a message to a WebSocket may take to leave: a client that reads nothing for
     /// this long is dropped.
     pub send: Duration,
+    /// How long a seek waits before its seeker is offered the computer in the seats nobody
+    /// took.
+    pub computer_offer: Duration,
 }
 
 impl Default for Limits {
@@ -48,6 +51,7 @@ impl Default for Limits {
             grace: Duration::from_secs(5),
             bot_patience: Duration::from_secs(60),
             send: Duration::from_secs(10),
+            computer_offer: Duration::from_secs(60),
         }
     }
 }

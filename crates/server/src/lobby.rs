@@ -14,6 +14,7 @@ use trigonal_store::{now_ms, SEEK_TTL};
 
 use crate::accounts::SignedIn;
 use crate::api::{send, PING};
+use crate::pairing;
 use crate::seeks::{self, Viewer};
 use crate::AppState;
 
@@ -54,22 +55,47 @@ impl Lobby {
         }
     }
 
-    /// Renews the seeks of everyone with a lobby open here, and drops lapsed ones, every third
-    /// of a seek's lifetime, until the task is dropped.
+    /// The accounts with a lobby open through this process.
+    fn here(&self) -> Vec<String> {
+        self.open
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .keys()
+            .cloned()
+            .collect()
+    }
+
+    /// Renews the seeks of everyone with a lobby open here (dropping lapsed ones) every third of
+    /// a seek's lifetime, and brings together those waiting in quick seeks ([`pairing::pair`])
+    /// whenever the seeks change and every [`pairing::TICK`] (windows widen with time), until
+    /// the task is dropped.
     pub async fn run(state: AppState) {
-        let mut every = tokio::time::interval(SEEK_TTL / 3);
+        let mut renew = tokio::time::interval(SEEK_TTL / 3);
+        let mut tick = tokio::time::interval(pairing::TICK);
+        let mut changed = state.lobby.changed.subscribe();
         loop {
-            every.tick().await;
-            let seekers: Vec<String> = state
-                .lobby
-                .open
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .keys()
-                .cloned()
-                .collect();
-            if let Err(e) = state.store.renew_seeks(&seekers, now_ms()).await {
-                tracing::warn!(error = %e, "seeks could not be renewed");
+            tokio::select! {
+                _ = renew.tick() => {
+                    if let Err(e) = state.store.renew_seeks(&state.lobby.here(), now_ms()).await {
+                        tracing::warn!(error = %e, "seeks could not be renewed");
+                    }
+                    continue;
+                }
+                _ = tick.tick() => {}
+                moved = changed.changed() => {
+                    if moved.is_err() {
+                        return;
+                    }
+                }
+            }
+            let here = state.lobby.here();
+            if here.is_empty() {
+                continue;
+            }
+            match pairing::pair(&state, &here).await {
+                Ok(0) => {}
+                Ok(n) => tracing::info!(moved = n, "quick pairing: seated people together"),
+                Err(e) => tracing::warn!(error = %e, "quick pairing failed"),
             }
         }
     }
@@ -131,7 +157,7 @@ async fn follow(
             Err(e) => tracing::warn!(error = %e, "the seeks could not be read"),
         }
         if let Some(s) = signed_in {
-            match seeks::started(state, &s.account.id).await {
+            match seeks::started_of(state, &s.account.id).await {
                 Ok(started) => {
                     for (seek, game, seat) in started {
                         if !sent_to.insert(game.clone()) {

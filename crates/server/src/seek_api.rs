@@ -15,7 +15,7 @@ use crate::accounts::SignedIn;
 use crate::api::{JsonBody, BODY_LIMIT, SOCKET_BUFFER};
 use crate::error::ApiError;
 use crate::seeks::{self, Accepted, NewSeek, SeekView, Seeks, Viewer};
-use crate::{lobby, observe, AppState};
+use crate::{lobby, observe, pairing, AppState};
 
 /// The routes of seeks and the lobby's socket.
 pub fn routes() -> Router<AppState> {
@@ -23,6 +23,8 @@ pub fn routes() -> Router<AppState> {
         .route("/api/seeks", get(list).post(create))
         .route("/api/seeks/{id}", delete(leave))
         .route("/api/seeks/{id}/accept", post(accept))
+        .route("/api/seeks/{id}/computer", post(computer))
+        .route("/api/quick", post(quick))
         .route("/api/lobby/ws", get(watch))
 }
 
@@ -57,6 +59,22 @@ async fn accept(
     Path(id): Path<String>,
 ) -> Result<Json<Accepted>, ApiError> {
     Ok(Json(seeks::accept(&state, &signed_in, &id).await?))
+}
+
+async fn quick(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(req): JsonBody<pairing::PlayNow>,
+) -> Result<Json<Accepted>, ApiError> {
+    Ok(Json(pairing::play_now(&state, &signed_in, req).await?))
+}
+
+async fn computer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<Accepted>, ApiError> {
+    Ok(Json(pairing::with_computer(&state, &signed_in, &id).await?))
 }
 
 async fn leave(

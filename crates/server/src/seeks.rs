@@ -9,8 +9,8 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use trigonal_core::Options;
 use trigonal_store::{
-    now_ms, random_id, Left, SeatKind, SeatRow, SeekRow, SeekSeat, Table, Taken, TokenDigest,
-    SEEK_TTL,
+    now_ms, random_id, GameRow, Left, SeatKind, SeatRow, SeekRow, SeekSeat, Table, Taken,
+    TokenDigest, SEEK_TTL,
 };
 
 use crate::accounts::SignedIn;
@@ -59,7 +59,14 @@ pub struct SeekView {
     variant: Option<String>,
     clock: Option<trigonal_clock::Control>,
     rated: bool,
+    /// The ratings admitted now (a quick seek's window widens as it waits).
     rating_range: Option<[i32; 2]>,
+    /// Whether quick pairing made it.
+    quick: bool,
+    /// For its seeker, while seats are free: in how many milliseconds they may start it with
+    /// the computer in those seats (0: now).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    computer_in_ms: Option<i64>,
     /// The people with a seat, the seeker first.
     seats: Vec<SeekSeatView>,
     /// Seats still free.
@@ -120,7 +127,11 @@ impl Viewer {
     }
 
     /// The viewer's rating in `pool` (where everyone starts, before a rated game there).
-    async fn rating(&mut self, state: &AppState, pool: &str) -> Result<Option<i32>, ApiError> {
+    pub(crate) async fn rating(
+        &mut self,
+        state: &AppState,
+        pool: &str,
+    ) -> Result<Option<i32>, ApiError> {
         let Some(account) = &self.account else {
             return Ok(None);
         };
@@ -147,7 +158,7 @@ impl Viewer {
         if self.sits_in(seek) {
             return Ok(true);
         }
-        let Some((low, high)) = seek.range else {
+        let Some((low, high)) = crate::pairing::range_at(seek, now_ms()) else {
             return Ok(true);
         };
         Ok(match self.rating(state, &pool(seek)?).await? {
@@ -162,7 +173,7 @@ impl Viewer {
             .is_some_and(|a| seek.seats.iter().any(|s| s.account == a))
     }
 
-    fn view(&self, seek: &SeekRow) -> SeekView {
+    pub(crate) fn view(&self, seek: &SeekRow) -> SeekView {
         let info = trigonal_games::info(&seek.game).ok();
         SeekView {
             id: seek.id.clone(),
@@ -175,7 +186,9 @@ impl Viewer {
                 .as_deref()
                 .and_then(|c| serde_json::from_str(c).ok()),
             rated: seek.rated,
-            rating_range: seek.range.map(|(a, b)| [a, b]),
+            rating_range: crate::pairing::range_at(seek, now_ms()).map(|(a, b)| [a, b]),
+            quick: seek.quick,
+            computer_in_ms: None,
             seats: seek
                 .seats
                 .iter()
@@ -212,7 +225,12 @@ pub async fn list(
             continue;
         }
         if viewer.sees(state, &seek).await? {
-            seeks.push(viewer.view(&seek));
+            let mut view = viewer.view(&seek);
+            if view.mine {
+                let offer = state.computer_offer.as_millis() as i64;
+                view.computer_in_ms = Some((seek.created + offer - now).max(0));
+            }
+            seeks.push(view);
         }
     }
     Ok(Seeks { seeks })
@@ -220,7 +238,7 @@ pub async fn list(
 
 /// The games that the seeks `account` sat in became, among those listed now: `(seek, game,
 /// seat)`.
-pub async fn started(
+pub async fn started_of(
     state: &AppState,
     account: &str,
 ) -> Result<Vec<(String, String, u8)>, ApiError> {
@@ -261,29 +279,80 @@ pub async fn seat_in(
     })
 }
 
+/// The kind of game a seek asks for, checked: the game, its start, its clock.
+pub(crate) struct Kind {
+    pub(crate) info: &'static trigonal_games::GameInfo,
+    pub(crate) position: Box<dyn trigonal_core::DynGame>,
+    pub(crate) control: Option<trigonal_clock::Control>,
+}
+
+impl Kind {
+    /// The kind `game`, `players`, `variant` and `clock` name, or why they name none.
+    pub(crate) fn of(
+        game: &str,
+        players: Option<usize>,
+        variant: Option<String>,
+        clock: Option<trigonal_clock::ControlSpec>,
+    ) -> Result<Kind, ApiError> {
+        let info = trigonal_games::info(game).map_err(|e| {
+            ApiError::BadRequest(
+                Reason::new("unknown-game", e.to_string())
+                    .with("game", trigonal_core::clipped(game)),
+            )
+        })?;
+        let position = trigonal_games::new_game(info.id, &Options { players, variant })
+            .map_err(|e| ApiError::BadRequest(e.to_string().into()))?;
+        let control = clock
+            .map(trigonal_clock::Control::try_from)
+            .transpose()
+            .map_err(|e| ApiError::BadRequest(format!("clock: {e}").into()))?;
+        Ok(Kind {
+            info,
+            position,
+            control,
+        })
+    }
+
+    /// A new seek of this kind by `seeker` (rated `rating`), made `now`.
+    pub(crate) fn seek(
+        &self,
+        seeker: &trigonal_store::AccountRow,
+        rating: i32,
+        rated: bool,
+        range: Option<(i32, i32)>,
+        quick: bool,
+        now: i64,
+    ) -> SeekRow {
+        SeekRow {
+            id: random_id(),
+            game: self.info.id.to_string(),
+            players: self.position.players(),
+            variant: self.position.options().variant,
+            clock: self
+                .control
+                .map(|c| serde_json::to_string(&c).expect("a control is JSON")),
+            rated,
+            range,
+            quick,
+            created: now,
+            expires: now + SEEK_TTL.as_millis() as i64,
+            seats: vec![SeekSeat {
+                account: seeker.id.clone(),
+                name: seeker.name.clone(),
+                rating,
+            }],
+            game_id: None,
+        }
+    }
+}
+
 /// Makes a seek for `signed_in`.
 pub async fn create(
     state: &AppState,
     signed_in: &SignedIn,
     req: NewSeek,
 ) -> Result<SeekView, ApiError> {
-    let info = trigonal_games::info(&req.game).map_err(|e| {
-        ApiError::BadRequest(
-            Reason::new("unknown-game", e.to_string())
-                .with("game", trigonal_core::clipped(&req.game)),
-        )
-    })?;
-    let options = Options {
-        players: req.players,
-        variant: req.variant,
-    };
-    let position = trigonal_games::new_game(info.id, &options)
-        .map_err(|e| ApiError::BadRequest(e.to_string().into()))?;
-    let control = req
-        .clock
-        .map(trigonal_clock::Control::try_from)
-        .transpose()
-        .map_err(|e| ApiError::BadRequest(format!("clock: {e}").into()))?;
+    let kind = Kind::of(&req.game, req.players, req.variant, req.clock)?;
     if let Some([low, high]) = req.rating_range {
         if low > high || !RATINGS.contains(&low) || !RATINGS.contains(&high) {
             return Err(ApiError::BadRequest(
@@ -318,33 +387,161 @@ pub async fn create(
             .with("n", open),
         ));
     }
-    let players = position.players();
     let mut viewer = Viewer::new(Some(signed_in));
-    let rating = viewer
-        .rating(state, &(info.pool)(players))
-        .await?
-        .unwrap_or_default();
-    let options = position.options();
-    let seek = SeekRow {
-        id: random_id(),
-        game: info.id.to_string(),
-        players,
-        variant: options.variant,
-        clock: control.map(|c| serde_json::to_string(&c).expect("a control is JSON")),
-        rated: req.rated,
-        range: req.rating_range.map(|[a, b]| (a, b)),
-        created: now,
-        expires: now + SEEK_TTL.as_millis() as i64,
-        seats: vec![SeekSeat {
-            account: me.id.clone(),
-            name: me.name.clone(),
-            rating,
-        }],
-        game_id: None,
-    };
+    let pool = (kind.info.pool)(kind.position.players());
+    let rating = viewer.rating(state, &pool).await?.unwrap_or_default();
+    let range = req.rating_range.map(|[a, b]| (a, b));
+    let seek = kind.seek(me, rating, req.rated, range, false, now);
     state.store.insert_seek(seek.clone()).await?;
     tracing::info!(seek = %seek.id, kind = %seek.game, "seek made");
     Ok(viewer.view(&seek))
+}
+
+/// No open seek `id`.
+pub(crate) fn no_seek(id: &str) -> ApiError {
+    ApiError::NotFound(
+        Reason::new("no-seek", format!("there is no open seek {id}"))
+            .with("id", trigonal_core::clipped(id)),
+    )
+}
+
+fn full() -> ApiError {
+    ApiError::Conflict(Reason::new("seek-full", "every seat of this seek is taken"))
+}
+
+/// The answer of an acceptance: `seek` as `viewer` sees it, and the game it became, if it did.
+pub(crate) fn accepted(viewer: &Viewer, seek: &SeekRow, game: Option<Started>) -> Accepted {
+    Accepted {
+        seek: viewer.view(seek),
+        game,
+    }
+}
+
+/// The start of a game of `seek`'s kind, checked again (as stored).
+fn kind_of(seek: &SeekRow) -> Result<Kind, ApiError> {
+    let clock = seek
+        .clock
+        .as_deref()
+        .map(serde_json::from_str::<trigonal_clock::Control>)
+        .transpose()
+        .map_err(|e| ApiError::Internal(format!("seek {}: its clock: {e}", seek.id).into()))?;
+    let position = trigonal_games::new_game(
+        &seek.game,
+        &Options {
+            players: Some(seek.players),
+            variant: seek.variant.clone(),
+        },
+    )
+    .map_err(|e| ApiError::Internal(format!("seek {}: {e}", seek.id).into()))?;
+    let info = trigonal_games::info(&seek.game)
+        .map_err(|e| ApiError::Internal(format!("seek {}: {e}", seek.id).into()))?;
+    Ok(Kind {
+        info,
+        position,
+        control: clock,
+    })
+}
+
+/// What builds the game `seek` becomes once full: a seat for each of its people, in the order
+/// they came, each their account's.
+pub(crate) fn starter(
+    state: &AppState,
+    seek: &SeekRow,
+) -> Result<trigonal_store::Starter, ApiError> {
+    starter_with(state, seek, None)
+}
+
+/// What builds the game `seek` becomes now, the computer (at its default level) in the seats
+/// nobody took; not rated.
+pub(crate) fn computer_starter(
+    state: &AppState,
+    seek: &SeekRow,
+) -> Result<trigonal_store::Starter, ApiError> {
+    starter_with(state, seek, Some(trigonal_ai::Level::Medium))
+}
+
+fn starter_with(
+    state: &AppState,
+    seek: &SeekRow,
+    computer: Option<trigonal_ai::Level>,
+) -> Result<trigonal_store::Starter, ApiError> {
+    let Kind {
+        position, control, ..
+    } = kind_of(seek)?;
+    let patience = state.bot_patience;
+    Ok(Box::new(move |seek: &SeekRow| {
+        // Every person's seat their own: each player's browsers get tokens for it from their
+        // session (`seat_in`); the token the row holds is nobody's.
+        let mut seats: Vec<SeatRow> = seek
+            .seats
+            .iter()
+            .map(|s| SeatRow {
+                kind: SeatKind::Human,
+                level: None,
+                token_digest: Some(TokenDigest::issue().1),
+                owner: Some(s.account.clone()),
+                keys: Vec::new(),
+            })
+            .collect();
+        let mut names: Vec<Option<String>> =
+            seek.seats.iter().map(|s| Some(s.name.clone())).collect();
+        if let Some(level) = computer {
+            while seats.len() < seek.players {
+                seats.push(SeatRow {
+                    kind: SeatKind::Ai,
+                    level: Some(level.to_string()),
+                    token_digest: None,
+                    owner: None,
+                    keys: Vec::new(),
+                });
+                names.push(None);
+            }
+        }
+        let table = Table {
+            names,
+            rated: seek.rated && computer.is_none(),
+            creator: Some(0),
+            ..Table::default()
+        };
+        games::new_row(position.as_ref(), seats, table, control, now_ms(), patience)
+    }))
+}
+
+/// The game `seek` became, `row`, taken into memory.
+pub(crate) async fn started(
+    state: &AppState,
+    seek: &SeekRow,
+    row: GameRow,
+) -> Result<(), ApiError> {
+    tracing::info!(seek = %seek.id, game = %row.id, "seek filled");
+    change::adopt(state, row).await?;
+    Ok(())
+}
+
+/// Gives `signed_in` (as `taker`) a seat in `seek`: the answer, or how it failed (full, gone,
+/// or they sit in it already).
+pub(crate) async fn take(
+    state: &AppState,
+    signed_in: &SignedIn,
+    viewer: &Viewer,
+    seek: &SeekRow,
+    taker: SeekSeat,
+    now: i64,
+) -> Result<Result<Accepted, Taken>, ApiError> {
+    let start = starter(state, seek)?;
+    Ok(
+        match state.store.take_seek(&seek.id, taker, now, start).await? {
+            Taken::Joined(seek) => Ok(accepted(viewer, &seek, None)),
+            Taken::Started(seek, row) => {
+                let game = row.id.clone();
+                let seat = seek.seats.len() as u8 - 1;
+                started(state, &seek, *row).await?;
+                let start = seat_in(state, signed_in, &seek.id, &game, seat).await?;
+                Ok(accepted(viewer, &seek, Some(start)))
+            }
+            failed => Err(failed),
+        },
+    )
 }
 
 /// `signed_in` accepts seek `id`: a seat in it, and the game when that fills it.
@@ -354,20 +551,13 @@ pub async fn accept(
     id: &str,
 ) -> Result<Accepted, ApiError> {
     let now = now_ms();
-    let gone = || {
-        ApiError::NotFound(
-            Reason::new("no-seek", format!("there is no open seek {id}"))
-                .with("id", trigonal_core::clipped(id)),
-        )
-    };
-    let full = || ApiError::Conflict(Reason::new("seek-full", "every seat of this seek is taken"));
     let seek = state
         .store
         .list_seeks(now)
         .await?
         .into_iter()
         .find(|s| s.id == id)
-        .ok_or_else(gone)?;
+        .ok_or_else(|| no_seek(id))?;
     if seek.game_id.is_some() {
         return Err(full());
     }
@@ -378,12 +568,15 @@ pub async fn accept(
             "this is your own seek: wait for others to accept it",
         )));
     }
+    if seek.seats.iter().any(|s| s.account == me.id) {
+        return Err(joined());
+    }
     let mut viewer = Viewer::new(Some(signed_in));
     let rating = viewer
         .rating(state, &pool(&seek)?)
         .await?
         .unwrap_or_default();
-    if let Some((low, high)) = seek.range {
+    if let Some((low, high)) = crate::pairing::range_at(&seek, now) {
         if !(low..=high).contains(&rating) {
             return Err(ApiError::Forbidden(
                 Reason::new(
@@ -396,69 +589,24 @@ pub async fn accept(
             ));
         }
     }
-    let options = Options {
-        players: Some(seek.players),
-        variant: seek.variant.clone(),
-    };
-    let position = trigonal_games::new_game(&seek.game, &options)
-        .map_err(|e| ApiError::Internal(format!("seek {id}: {e}").into()))?;
-    let control: Option<trigonal_clock::Control> = seek
-        .clock
-        .as_deref()
-        .map(serde_json::from_str)
-        .transpose()
-        .map_err(|e| ApiError::Internal(format!("seek {id}: its clock: {e}").into()))?;
-    let patience = state.bot_patience;
-    let start = Box::new(move |seek: &SeekRow| {
-        // Every seat its owner's: each player's browsers get tokens for it from their session
-        // (`seat_in`); the token the row holds is nobody's.
-        let seats = seek
-            .seats
-            .iter()
-            .map(|s| SeatRow {
-                kind: SeatKind::Human,
-                level: None,
-                token_digest: Some(TokenDigest::issue().1),
-                owner: Some(s.account.clone()),
-                keys: Vec::new(),
-            })
-            .collect();
-        let table = Table {
-            names: seek.seats.iter().map(|s| Some(s.name.clone())).collect(),
-            rated: seek.rated,
-            creator: Some(0),
-            ..Table::default()
-        };
-        games::new_row(position.as_ref(), seats, table, control, now_ms(), patience)
-    });
     let taker = SeekSeat {
         account: me.id.clone(),
         name: me.name.clone(),
         rating,
     };
-    match state.store.take_seek(id, taker, now, start).await? {
-        Taken::Joined(seek) => Ok(Accepted {
-            seek: viewer.view(&seek),
-            game: None,
-        }),
-        Taken::Started(seek, row) => {
-            let game = row.id.clone();
-            change::adopt(state, *row).await?;
-            tracing::info!(seek = %seek.id, game = %game, "seek filled");
-            let seat = seek.seats.len() as u8 - 1;
-            let started = seat_in(state, signed_in, &seek.id, &game, seat).await?;
-            Ok(Accepted {
-                seek: viewer.view(&seek),
-                game: Some(started),
-            })
-        }
-        Taken::Gone => Err(gone()),
-        Taken::Full => Err(full()),
-        Taken::Already => Err(ApiError::Conflict(Reason::new(
-            "seek-joined",
-            "you have a seat in this seek already",
-        ))),
+    match take(state, signed_in, &viewer, &seek, taker, now).await? {
+        Ok(accepted) => Ok(accepted),
+        Err(Taken::Full) => Err(full()),
+        Err(Taken::Already) => Err(joined()),
+        Err(_) => Err(no_seek(id)),
     }
+}
+
+fn joined() -> ApiError {
+    ApiError::Conflict(Reason::new(
+        "seek-joined",
+        "you have a seat in this seek already",
+    ))
 }
 
 /// `signed_in` leaves seek `id`: cancels it if theirs, else frees their seat.
@@ -473,9 +621,6 @@ pub async fn leave(state: &AppState, signed_in: &SignedIn, id: &str) -> Result<(
             "not-in-seek",
             "you have no seat in this seek",
         ))),
-        Left::Gone => Err(ApiError::NotFound(
-            Reason::new("no-seek", format!("there is no open seek {id}"))
-                .with("id", trigonal_core::clipped(id)),
-        )),
+        Left::Gone => Err(no_seek(id)),
     }
 }

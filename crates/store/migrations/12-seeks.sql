@@ -7,6 +7,7 @@ CREATE TABLE seeks (
     variant    TEXT,
     clock      TEXT,                       -- JSON: the clock's control, if any
     rated      BOOLEAN NOT NULL,
+    quick      BOOLEAN NOT NULL,           -- made by quick pairing: its range widens as it waits
     rating_min INTEGER,
     rating_max INTEGER,
     created    BIGINT NOT NULL,

@@ -232,6 +232,17 @@ pub trait Seeks: Send + Sync {
         start: Starter,
     ) -> Result<Taken, StoreError>;
 
+    /// The seeker `seeker` starts their open seek `id` as it is: `start` builds the game from it
+    /// (filling the seats nobody took as it likes), stored with a computer move due if its first
+    /// mover is the computer. `None` when there is no such open seek of theirs.
+    async fn start_seek(
+        &self,
+        id: &str,
+        seeker: &str,
+        now: i64,
+        start: Starter,
+    ) -> Result<Option<(SeekRow, Box<GameRow>)>, StoreError>;
+
     /// Account `account` leaves the open seek `id`: the seeker cancels it, anyone else frees
     /// their seat.
     async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError>;

@@ -33,6 +33,7 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub use backup::{backup, restore, BackupReport};
 pub use interface::{Accounts, Analyses, Games, Jobs, Presence, Ratings, Seeks, Store};
 pub use postgres::PgStore;
+use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 pub use sqlite::SqliteStore;
 pub use token::{random_id, TokenDigest};

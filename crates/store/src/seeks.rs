@@ -29,8 +29,11 @@ pub struct SeekRow {
     pub clock: Option<String>,
     /// Whether the game will be rated.
     pub rated: bool,
-    /// The ratings admitted, both ends included; `None`: anyone.
+    /// The ratings admitted, both ends included; `None`: anyone (or, for a quick seek, a
+    /// window around its seeker's rating that the server widens as it waits).
     pub range: Option<(i32, i32)>,
+    /// Whether quick pairing made it.
+    pub quick: bool,
     /// Created, unix milliseconds.
     pub created: i64,
     /// When it lapses unless renewed (once filled: when it stops being listed).
@@ -89,3 +92,10 @@ pub enum Left {
 
 /// Builds the game a seek becomes, from the seek with every seat taken.
 pub type Starter = Box<dyn FnOnce(&SeekRow) -> GameRow + Send>;
+
+/// Whether the first to move in `game` is the computer (its move is due as it is stored).
+pub(crate) fn computer_first(game: &GameRow) -> bool {
+    game.to_move
+        .and_then(|s| game.seats.get(usize::from(s)))
+        .is_some_and(|s| s.kind == crate::SeatKind::Ai)
+}

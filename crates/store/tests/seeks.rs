@@ -49,6 +49,7 @@ fn seek(id: &str, players: usize) -> SeekRow {
         expires: NOW + SEEK_TTL.as_millis() as i64,
         seats: vec![sitter(0)],
         game_id: None,
+        quick: false,
     }
 }
 
@@ -265,3 +266,57 @@ async fn a_seek_nobody_renews_lapses(kind: &str) {
     assert!(store.list_seeks(later + ttl).await.unwrap().is_empty());
 }
 on_both!(a_seek_nobody_renews_lapses);
+
+async fn a_seeker_may_start_a_seek_short_of_people_with_the_computer_in_the_free_seats(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    accounts(&store, 3).await;
+    store.insert_seek(seek("s", 3)).await.unwrap();
+    store
+        .take_seek("s", sitter(1), NOW, starter())
+        .await
+        .unwrap();
+    // The free seats, and the first mover, the computer's: its move is due at once.
+    let with_computer: Starter = Box::new(|seek: &SeekRow| {
+        let mut game = (starter())(seek);
+        let computer = SeatRow {
+            kind: SeatKind::Ai,
+            level: Some("easy".into()),
+            token_digest: None,
+            owner: None,
+            keys: Vec::new(),
+        };
+        game.seats.insert(0, computer);
+        game
+    });
+    let not_seeker = store.start_seek("s", "p1", NOW, starter()).await.unwrap();
+    assert!(not_seeker.is_none(), "only the seeker starts it");
+    let (started, game) = store
+        .start_seek("s", "p0", NOW, with_computer)
+        .await
+        .unwrap()
+        .expect("the seeker starts it");
+    assert_eq!(started.game_id.as_deref(), Some(game.id.as_str()));
+    let stored = store.load_game(&game.id).await.unwrap().unwrap();
+    assert_eq!(stored.seats.len(), 3);
+    assert_eq!(stored.seats[0].kind, SeatKind::Ai);
+    let claims = store
+        .claim_jobs("worker", std::time::Duration::from_secs(5), 10)
+        .await
+        .unwrap();
+    assert_eq!(claims.len(), 1, "the computer's first move is due");
+    // Started: nobody takes it or starts it again.
+    assert_eq!(
+        store
+            .take_seek("s", sitter(2), NOW, starter())
+            .await
+            .unwrap(),
+        Taken::Full
+    );
+    assert!(store
+        .start_seek("s", "p0", NOW, starter())
+        .await
+        .unwrap()
+        .is_none());
+}
+on_both!(a_seeker_may_start_a_seek_short_of_people_with_the_computer_in_the_free_seats);

@@ -59,6 +59,7 @@ export default {
   'error.code.seek-range': 'Rozsah hodnocení vede od nižšího k vyššímu, mezi 0 a 4000.',
   'error.code.seek-limit': { one: 'Máte otevřenou {n} výzvu: zrušte ji, chcete-li vytvořit další.', few: 'Máte otevřené {n} výzvy: jednu zrušte, chcete-li vytvořit další.', other: 'Máte otevřených {n} výzev: jednu zrušte, chcete-li vytvořit další.' },
   'error.code.not-in-seek': 'V této výzvě nemáte místo.',
+  'error.code.seek-too-early': { one: 'Počítač se nabízí, až výzva chvíli počká: ještě {n} sekundu.', few: 'Počítač se nabízí, až výzva chvíli počká: ještě {n} sekundy.', other: 'Počítač se nabízí, až výzva chvíli počká: ještě {n} sekund.' },
 
   'home.title': 'Strategické hry na trojúhelnících',
   'home.lead': 'Čtyři hry na trojúhelníkové síti: hrajte u jedné obrazovky, s přáteli přes pozvánku nebo proti počítači.',
@@ -132,6 +133,10 @@ export default {
   'seeks.cancel': 'Zrušit',
   'seeks.leave': 'Odejít',
   'seeks.waiting': { one: '{n} volné místo', few: '{n} volná místa', other: '{n} volných míst' },
+  'seeks.quick': 'Hrát hned',
+  'seeks.quick.help': 'Posadí vás ke hráči s podobným hodnocením, který chce stejnou hru, čas i hodnocení; rozsah se čekáním rozšiřuje.',
+  'seeks.quick.tag': 'rychlá',
+  'seeks.computer': 'Hrát s počítačem na volných místech',
   'lobby.own': 'Vaše hra: čeká na hráče',
   'lobby.open': 'Otevřít',
   'seat.waiting': 'Čeká se, až se někdo přidá: pošlete odkaz na hru.',

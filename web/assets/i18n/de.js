@@ -59,6 +59,7 @@ export default {
   'error.code.seek-range': 'Ein Wertungsbereich geht von einer niedrigeren zu einer höheren Wertung, zwischen 0 und 4000.',
   'error.code.seek-limit': { one: 'Du hast {n} offene Suche: Sag sie ab, um eine neue zu beginnen.', other: 'Du hast {n} offene Suchen: Sag eine ab, um eine neue zu beginnen.' },
   'error.code.not-in-seek': 'Du hast in dieser Suche keinen Platz.',
+  'error.code.seek-too-early': { one: 'Der Computer wird angeboten, wenn eine Suche eine Weile gewartet hat: noch {n} Sekunde.', other: 'Der Computer wird angeboten, wenn eine Suche eine Weile gewartet hat: noch {n} Sekunden.' },
 
   'home.title': 'Strategiespiele auf Dreiecken',
   'home.lead': 'Vier Spiele auf Dreiecksrastern: an einem Bildschirm, mit Freunden per Einladungslink oder gegen den Computer.',
@@ -132,6 +133,10 @@ export default {
   'seeks.cancel': 'Absagen',
   'seeks.leave': 'Verlassen',
   'seeks.waiting': { one: '{n} Platz frei', other: '{n} Plätze frei' },
+  'seeks.quick': 'Jetzt spielen',
+  'seeks.quick.help': 'Setzt dich mit jemandem ähnlicher Wertung zusammen, der dasselbe Spiel, dieselbe Bedenkzeit und Wertung will; der Bereich wächst, während du wartest.',
+  'seeks.quick.tag': 'schnell',
+  'seeks.computer': 'Gegen den Computer auf den freien Plätzen spielen',
   'lobby.own': 'Ihre Partie: wartet auf Mitspieler',
   'lobby.open': 'Öffnen',
   'seat.waiting': 'Wartet auf einen Mitspieler: teilen Sie den Link zur Partie.',

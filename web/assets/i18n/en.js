@@ -60,6 +60,7 @@ export default {
   'error.code.seek-range': 'A rating range goes from a lower to a higher rating, between 0 and 4000.',
   'error.code.seek-limit': { one: 'You have {n} seek open: cancel it to make another.', other: 'You have {n} seeks open: cancel one to make another.' },
   'error.code.not-in-seek': 'You have no seat in this seek.',
+  'error.code.seek-too-early': { one: 'The computer is offered once a seek has waited a while: {n} second more.', other: 'The computer is offered once a seek has waited a while: {n} seconds more.' },
 
   'home.title': 'Strategy games on triangles',
   'home.lead': 'Four games on triangle grids: play on one screen, with friends by invite link, or against the computer.',
@@ -133,6 +134,10 @@ export default {
   'seeks.cancel': 'Cancel',
   'seeks.leave': 'Leave',
   'seeks.waiting': { one: '{n} seat free', other: '{n} seats free' },
+  'seeks.quick': 'Play now',
+  'seeks.quick.help': 'Seats you with someone of a rating near yours who asks for the same game, clock and rating; the range widens as you wait.',
+  'seeks.quick.tag': 'quick',
+  'seeks.computer': 'Play the computer in the free seats',
   'lobby.own': 'Your game: waiting for players',
   'lobby.open': 'Open',
   'seat.waiting': 'Waiting for someone to join: share the game’s link.',

@@ -59,6 +59,7 @@ export default {
   'error.code.seek-range': 'Une plage de classement va d’un classement plus bas à un plus haut, entre 0 et 4000.',
   'error.code.seek-limit': { one: 'Vous avez {n} recherche ouverte : annulez-la pour en créer une autre.', other: 'Vous avez {n} recherches ouvertes : annulez-en une pour en créer une autre.' },
   'error.code.not-in-seek': 'Vous n’avez pas de place dans cette recherche.',
+  'error.code.seek-too-early': { one: 'L’ordinateur est proposé quand une recherche a attendu un moment : encore {n} seconde.', other: 'L’ordinateur est proposé quand une recherche a attendu un moment : encore {n} secondes.' },
 
   'home.title': 'Jeux de stratégie sur triangles',
   'home.lead': 'Quatre jeux sur des grilles de triangles : sur un même écran, avec des amis par lien d’invitation, ou contre l’ordinateur.',
@@ -132,6 +133,10 @@ export default {
   'seeks.cancel': 'Annuler',
   'seeks.leave': 'Quitter',
   'seeks.waiting': { one: '{n} place libre', other: '{n} places libres' },
+  'seeks.quick': 'Jouer maintenant',
+  'seeks.quick.help': 'Vous place avec quelqu’un de classement proche qui demande le même jeu, la même cadence et le même classement ; l’écart s’élargit pendant l’attente.',
+  'seeks.quick.tag': 'rapide',
+  'seeks.computer': 'Jouer contre l’ordinateur aux places libres',
   'lobby.own': 'Votre partie : en attente de joueurs',
   'lobby.open': 'Ouvrir',
   'seat.waiting': 'En attente d’un joueur : partagez le lien de la partie.',

@@ -59,6 +59,7 @@ export default {
   'error.code.seek-range': 'Un intervallo di punteggio va da un punteggio più basso a uno più alto, tra 0 e 4000.',
   'error.code.seek-limit': { one: 'Hai {n} ricerca aperta: annullala per crearne un’altra.', other: 'Hai {n} ricerche aperte: annullane una per crearne un’altra.' },
   'error.code.not-in-seek': 'Non hai un posto in questa ricerca.',
+  'error.code.seek-too-early': { one: 'Il computer viene offerto quando una ricerca ha atteso un po’: ancora {n} secondo.', other: 'Il computer viene offerto quando una ricerca ha atteso un po’: ancora {n} secondi.' },
 
   'home.title': 'Giochi di strategia sui triangoli',
   'home.lead': 'Quattro giochi su griglie di triangoli: sullo stesso schermo, con amici tramite link d’invito o contro il computer.',
@@ -132,6 +133,10 @@ export default {
   'seeks.cancel': 'Annulla',
   'seeks.leave': 'Esci',
   'seeks.waiting': { one: '{n} posto libero', other: '{n} posti liberi' },
+  'seeks.quick': 'Gioca ora',
+  'seeks.quick.help': 'Ti fa sedere con qualcuno di punteggio vicino che chiede lo stesso gioco, tempo e punteggio; l’intervallo si allarga mentre aspetti.',
+  'seeks.quick.tag': 'rapida',
+  'seeks.computer': 'Gioca contro il computer nei posti liberi',
   'lobby.own': 'La tua partita: in attesa di giocatori',
   'lobby.open': 'Apri',
   'seat.waiting': 'In attesa che qualcuno si unisca: condividi il link della partita.',

@@ -101,6 +101,11 @@ pub async fn start_with_limits(
     server
 }
 
+/// A server on the store `db` with `limits` and no limit on new games.
+pub async fn start_on_with(db: &str, limits: Limits) -> TestServer {
+    start_limited_by(db, 0, limits, std::future::pending()).await
+}
+
 async fn start_limited_by(
     db: &str,
     games_per_minute: u32,

@@ -4,8 +4,8 @@
 use super::*;
 use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 
-/// The seeks listed at `now` (only `id` when given), with their seats; with `lock`, their rows
-/// are locked to the end of the transaction.
+/// The seeks listed at `now` (only `id` when given), with their seats, read in one statement
+/// (so as of one moment); with `lock`, their rows are locked to the end of the transaction.
 async fn read(
     tx: &impl tokio_postgres::GenericClient,
     id: Option<&str>,
@@ -14,8 +14,12 @@ async fn read(
 ) -> Result<Vec<SeekRow>, StoreError> {
     let sql = format!(
         "SELECT id, game, players, variant, clock, rated, rating_min, rating_max, created,
-                expires, game_id
-         FROM seeks WHERE ($1::TEXT IS NULL OR id = $1) AND expires > $2 ORDER BY created, id{}",
+                expires, game_id, quick,
+                ARRAY(SELECT account FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n),
+                ARRAY(SELECT name FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n),
+                ARRAY(SELECT rating FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n)
+         FROM seeks s WHERE ($1::TEXT IS NULL OR id = $1) AND expires > $2
+         ORDER BY created, id{}",
         if lock { " FOR UPDATE" } else { "" }
     );
     let rows = tx.query(&sql, &[&id, &now]).await.map_err(pg)?;
@@ -25,23 +29,21 @@ async fn read(
             (Some(a), Some(b)) => Some((a, b)),
             _ => None,
         };
-        let id: String = r.get(0);
-        let seats = tx
-            .query(
-                "SELECT account, name, rating FROM seek_seats WHERE seek_id = $1 ORDER BY n",
-                &[&id],
-            )
-            .await
-            .map_err(pg)?
-            .iter()
-            .map(|s| SeekSeat {
-                account: s.get(0),
-                name: s.get(1),
-                rating: s.get(2),
+        let accounts: Vec<String> = r.get(12);
+        let names: Vec<String> = r.get(13);
+        let ratings: Vec<i32> = r.get(14);
+        let seats = accounts
+            .into_iter()
+            .zip(names)
+            .zip(ratings)
+            .map(|((account, name), rating)| SeekSeat {
+                account,
+                name,
+                rating,
             })
             .collect();
         seeks.push(SeekRow {
-            id,
+            id: r.get(0),
             game: r.get(1),
             players: r.get::<_, i32>(2) as usize,
             variant: r.get(3),
@@ -52,6 +54,7 @@ async fn read(
             expires: r.get(9),
             seats,
             game_id: r.get(10),
+            quick: r.get(11),
         });
     }
     Ok(seeks)
@@ -86,8 +89,8 @@ impl Seeks for PgStore {
         let tx = client.transaction().await.map_err(pg)?;
         tx.execute(
             "INSERT INTO seeks (id, seeker, game, players, variant, clock, rated, rating_min,
-                                rating_max, created, expires, game_id)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL)",
+                                rating_max, created, expires, game_id, quick)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, NULL, $12)",
             &[
                 &seek.id,
                 &seek.seeker(),
@@ -100,6 +103,7 @@ impl Seeks for PgStore {
                 &seek.range.map(|r| r.1),
                 &seek.created,
                 &seek.expires,
+                &seek.quick,
             ],
         )
         .await
@@ -153,6 +157,36 @@ impl Seeks for PgStore {
         .map_err(pg)?;
         tx.commit().await.map_err(pg)?;
         Ok(Taken::Started(seek, Box::new(game)))
+    }
+
+    async fn start_seek(
+        &self,
+        id: &str,
+        seeker: &str,
+        now: i64,
+        start: Starter,
+    ) -> Result<Option<(SeekRow, Box<GameRow>)>, StoreError> {
+        let mut client = self.client().await?;
+        let tx = client.transaction().await.map_err(pg)?;
+        let Some(mut seek) = read(&*tx, Some(id), now, true).await?.pop() else {
+            return Ok(None);
+        };
+        if seek.game_id.is_some() || seek.seeker() != seeker {
+            return Ok(None);
+        }
+        let game = start(&seek);
+        insert(&tx, &game, crate::computer_first(&game)).await?;
+        seek.game_id = Some(game.id.clone());
+        seek.expires = now + ms(FILLED_KEPT);
+        tx.execute(
+            "UPDATE seeks SET game_id = $2, expires = $3 WHERE id = $1",
+            &[&id, &game.id, &seek.expires],
+        )
+        .await
+        .map_err(pg)?;
+        announce(&*tx).await?;
+        tx.commit().await.map_err(pg)?;
+        Ok(Some((seek, Box::new(game))))
     }
 
     async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError> {

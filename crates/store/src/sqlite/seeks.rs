@@ -10,7 +10,7 @@ fn read(tx: &Savepoint<'_>, id: Option<&str>, now: i64) -> rusqlite::Result<Vec<
     let mut seeks: Vec<SeekRow> = tx
         .prepare_cached(
             "SELECT id, game, players, variant, clock, rated, rating_min, rating_max, created,
-                    expires, game_id
+                    expires, game_id, quick
              FROM seeks WHERE (?1 IS NULL OR id = ?1) AND expires > ?2 ORDER BY created, id",
         )?
         .query_map(params![id, now], |r| {
@@ -30,6 +30,7 @@ fn read(tx: &Savepoint<'_>, id: Option<&str>, now: i64) -> rusqlite::Result<Vec<
                 expires: r.get(9)?,
                 seats: Vec::new(),
                 game_id: r.get(10)?,
+                quick: r.get(11)?,
             })
         })?
         .collect::<Result<_, _>>()?;
@@ -65,8 +66,8 @@ impl Seeks for SqliteStore {
         self.call(move |tx| {
             tx.prepare_cached(
                 "INSERT INTO seeks (id, seeker, game, players, variant, clock, rated, rating_min,
-                                    rating_max, created, expires, game_id)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, NULL)",
+                                    rating_max, created, expires, game_id, quick)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, NULL, ?12)",
             )?
             .execute(params![
                 seek.id,
@@ -79,7 +80,8 @@ impl Seeks for SqliteStore {
                 seek.range.map(|r| r.0),
                 seek.range.map(|r| r.1),
                 seek.created,
-                seek.expires
+                seek.expires,
+                seek.quick
             ])?;
             for seat in &seek.seats {
                 add_seat(&tx, &seek.id, seat)?;
@@ -134,6 +136,43 @@ impl Seeks for SqliteStore {
             self.announce(StoreEvent::Seeks);
         }
         Ok(taken)
+    }
+
+    async fn start_seek(
+        &self,
+        id: &str,
+        seeker: &str,
+        now: i64,
+        start: Starter,
+    ) -> Result<Option<(SeekRow, Box<GameRow>)>, StoreError> {
+        let (id, seeker) = (id.to_string(), seeker.to_string());
+        let started = self
+            .call(move |tx| {
+                let Some(mut seek) = read(&tx, Some(&id), now)?.pop() else {
+                    return Ok(None);
+                };
+                if seek.game_id.is_some() || seek.seeker() != seeker {
+                    return Ok(None);
+                }
+                let game = start(&seek);
+                let due = crate::computer_first(&game);
+                insert(&tx, &game, due)?;
+                seek.game_id = Some(game.id.clone());
+                seek.expires = now + ms(FILLED_KEPT);
+                tx.prepare_cached("UPDATE seeks SET game_id = ?2, expires = ?3 WHERE id = ?1")?
+                    .execute(params![id, game.id, seek.expires])?;
+                tx.commit()?;
+                Ok(Some((seek, Box::new(game), due)))
+            })
+            .await?;
+        let Some((seek, game, due)) = started else {
+            return Ok(None);
+        };
+        self.announce(StoreEvent::Seeks);
+        if due {
+            self.announce(StoreEvent::JobsDue);
+        }
+        Ok(Some((seek, game)))
     }
 
     async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError> {
