@@ -96,6 +96,8 @@ export const listSeeks = (game) => call('GET', `/api/seeks${game ? `?game=${enc(
 export const makeSeek = (spec) => call('POST', '/api/seeks', spec);
 export const acceptSeek = (id) => call('POST', `/api/seeks/${enc(id)}/accept`);
 export const leaveSeek = (id) => call('DELETE', `/api/seeks/${enc(id)}`);
+export const getEmail = () => call('GET', '/api/me/email');
+export const setEmail = (email) => call('POST', '/api/me/email', { email });
 export const playNow = (spec) => call('POST', '/api/quick', spec);
 export const seekComputer = (id) => call('POST', `/api/seeks/${enc(id)}/computer`);
 

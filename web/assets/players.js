@@ -1,9 +1,10 @@
 // The account pages: sign in / create an account (/signin), a player's profile (/player/{name})
-// with ratings and their history, and a pool's leaderboard (/leaderboard/{pool}).
+// with ratings and their history (and on one's own, where mail goes), and a pool's leaderboard
+// (/leaderboard/{pool}).
 
 import * as api from './api.js';
 import * as account from './account.js';
-import { h, toast } from './dom.js';
+import { h, replaceChildren, toast } from './dom.js';
 import { t } from './i18n.js';
 import { gameName, seatName } from './games.js';
 import { poolGame, ratedPools, ratingText, validName } from './ratings.js';
@@ -131,13 +132,18 @@ export function mountProfile(main, { name }) {
             g.rated ? h('span', { class: 'rated-tag' }, t('game.rated')) : null,
             h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
             h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
-        : h('p', { class: 'muted' }, t('profile.no-games'))));
+        : h('p', { class: 'muted' }, t('profile.no-games'))),
+      own() ? mail.el : null));
   };
+  // One's own profile says where mail goes, and takes a new address.
+  const own = () => account.me()?.name.toLowerCase() === data.name.toLowerCase();
+  const mail = new MailSettings();
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
   Promise.all([api.player(name), api.meta()]).then(([d, meta]) => {
     if (closed) return;
     data = d;
     pools = meta.pools;
+    if (own()) mail.load();
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };
@@ -168,7 +174,55 @@ export function mountLeaderboard(main, { pool }) {
     if (closed) return;
     data = d;
     pools = meta.pools;
+    if (own()) mail.load();
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };
+}
+
+/** One's mail settings: the address, whether it is confirmed or unsubscribed, and a new one. */
+class MailSettings {
+  constructor() {
+    this.view = null; // GET /api/me/email
+    this.note = null; // what saving said
+    this.el = h('section', { class: 'mail-settings', 'aria-labelledby': 'mail-h', 'data-test': 'mail' });
+  }
+
+  async load() {
+    try {
+      this.view = await api.getEmail();
+    } catch (e) {
+      this.note = e.message;
+    }
+    this.render();
+  }
+
+  async save(address) {
+    try {
+      this.view = await api.setEmail(address);
+      this.note = t('mail.sent', { email: this.view.email });
+    } catch (e) {
+      this.note = e.message || t('error.generic');
+    }
+    this.render();
+  }
+
+  render() {
+    const v = this.view;
+    if (!v) return;
+    const status = !v.mail ? t('mail.none')
+      : !v.email ? null
+      : !v.on ? t('mail.unsubscribed')
+      : t(v.verified ? 'mail.verified' : 'mail.unverified', { email: v.email });
+    replaceChildren(this.el,
+      h('h2', { id: 'mail-h' }, t('mail.title')),
+      h('p', { class: 'help' }, t('mail.help')),
+      status ? h('p', { 'data-test': 'mail-status' }, status) : null,
+      v.mail ? h('form', { class: 'mail-form', onsubmit: (e) => { e.preventDefault(); this.save(e.target.elements.email.value); } },
+        h('div', { class: 'field' },
+          h('label', { for: 'mail-address' }, t('mail.address')),
+          h('input', { type: 'email', id: 'mail-address', name: 'email', autocomplete: 'email', 'data-test': 'mail-address', value: v.email || '', required: true })),
+        h('button', { type: 'submit', 'data-test': 'mail-save' }, t('mail.save'))) : null,
+      this.note ? h('p', { role: 'status', 'data-test': 'mail-note' }, this.note) : null);
+  }
 }

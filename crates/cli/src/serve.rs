@@ -47,6 +47,20 @@ pub struct ServeArgs {
     /// At shutdown (SIGTERM, Ctrl-C), the seconds requests in flight may still take.
     #[arg(long, env = "TRIGONAL_SHUTDOWN_GRACE", default_value_t = 5)]
     shutdown_grace: u64,
+    /// Send mail through this SMTP server, smtp://host:port (address confirmations, "your
+    /// turn" in correspondence games). Default: no mail.
+    #[arg(long, env = "TRIGONAL_SMTP", requires = "site_url")]
+    smtp: Option<String>,
+    /// The sender of mail.
+    #[arg(
+        long,
+        env = "TRIGONAL_MAIL_FROM",
+        default_value = "Trigonal <trigonal@localhost>"
+    )]
+    mail_from: String,
+    /// The site's address, for the links in mail (https://trigonal.example.org).
+    #[arg(long, env = "TRIGONAL_SITE_URL")]
+    site_url: Option<String>,
 }
 
 #[derive(Args, Debug)]
@@ -84,6 +98,11 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             },
             trust_proxy: args.trust_proxy.clone(),
             metrics_addr: args.metrics_addr,
+            mail: args.smtp.as_ref().map(|smtp| trigonal_server::MailConfig {
+                smtp: smtp.clone(),
+                from: args.mail_from.clone(),
+                site: args.site_url.clone().unwrap_or_default(),
+            }),
         },
         args.log_format,
     )?;

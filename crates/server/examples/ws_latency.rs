@@ -158,6 +158,7 @@ async fn main() {
                 games_per_minute: 0,
                 trust_proxy: Default::default(),
                 metrics_addr: None,
+                mail: None,
             })
             .await
             .unwrap();

@@ -32,7 +32,7 @@ use crate::error::{error_response, status_code, ApiError};
 use crate::games::{self, CreateGame, UploadRecord};
 use crate::limit::MayCreate;
 use crate::proxy::Https;
-use crate::{edge, health, observe, seek_api, web, AppState};
+use crate::{edge, health, mail_api, observe, seek_api, web, AppState};
 use crate::{meta, players};
 
 /// The largest request body accepted, in bytes.
@@ -86,6 +86,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/bot/stream", get(bot_stream))
         .route("/api/leaderboard/{pool}", get(leaderboard))
         .merge(seek_api::routes())
+        .merge(mail_api::routes())
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))

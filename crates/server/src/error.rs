@@ -119,6 +119,9 @@ pub const CODES: &[&str] = &[
     "seek-limit",
     "not-in-seek",
     "seek-too-early",
+    // Mail.
+    "mail-off",
+    "email-address",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

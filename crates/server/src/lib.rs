@@ -28,6 +28,8 @@ mod limit;
 mod listen;
 mod live;
 mod lobby;
+mod mail;
+mod mail_api;
 mod meta;
 mod observe;
 mod pairing;
@@ -54,6 +56,7 @@ use trigonal_store::{Store, StoreError};
 pub use api::{router, BODY_LIMIT};
 pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
+pub use mail::MailConfig;
 pub use proxy::TrustedProxies;
 pub use wire::{follow, Followed};
 
@@ -77,6 +80,8 @@ pub struct Config {
     /// Where `/metrics` is served: `None` on [`Config::addr`] with everything else; otherwise
     /// on this address alone (with `/healthz` and `/readyz`), and not on the public one.
     pub metrics_addr: Option<SocketAddr>,
+    /// Where mail goes out; `None`: this server sends none.
+    pub mail: Option<MailConfig>,
 }
 
 impl Config {
@@ -106,6 +111,9 @@ pub enum ServeError {
     /// The runtime could not start.
     #[error("the server stopped: {0}")]
     Io(#[from] std::io::Error),
+    /// The mail settings cannot be used.
+    #[error("{0}")]
+    Mail(String),
 }
 
 /// What every handler works with: the store (the truth), the games in memory, the limit on new
@@ -122,6 +130,10 @@ pub struct AppState {
     presence: Arc<presence::Presence>,
     /// This process's lobby sockets.
     lobby: Arc<lobby::Lobby>,
+    /// The SMTP transport, if this server sends mail.
+    mailer: Option<Arc<mail::Mailer>>,
+    /// The bell that wakes this process's mail sender.
+    mail_due: Arc<Notify>,
     /// Sign-in attempts, per address and per name.
     sign_in_limit: accounts::SignInLimit,
     /// How long a request's body may take to arrive.
@@ -147,6 +159,8 @@ impl AppState {
         AppState {
             presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
             lobby: Arc::default(),
+            mailer: None,
+            mail_due: Arc::new(Notify::new()),
             store,
             hub: hub::Hub::default(),
             creation_limit: limit::CreationLimit::per_minute(games_per_minute),
@@ -172,6 +186,7 @@ impl AppState {
             AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
             AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
             AbortOnDrop(tokio::spawn(lobby::Lobby::run(self.clone()))),
+            AbortOnDrop(tokio::spawn(mail::run(self.clone()))),
             AbortOnDrop(tokio::spawn(flags::run(self.clone()))),
         ];
         if computer > 0 {
@@ -237,6 +252,9 @@ impl Server {
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
         state.computer_offer = config.limits.computer_offer;
+        if let Some(mail) = &config.mail {
+            state.mailer = Some(Arc::new(mail::Mailer::new(mail).map_err(ServeError::Mail)?));
+        }
         state.send_patience = config.limits.send;
         state.proxies = config.trust_proxy.clone();
         state.metrics_public = metrics.is_none();

@@ -252,9 +252,48 @@ pub trait Seeks: Send + Sync {
     async fn renew_seeks(&self, seekers: &[String], now: i64) -> Result<(), StoreError>;
 }
 
+/// E-mail ([`crate::mail`]): addresses confirmed before use, unsubscribing, and the mails to
+/// send, each sent by one process at a time and retried until taken.
+#[async_trait]
+pub trait Mail: Send + Sync {
+    /// Gives account `account` the address `address`, not confirmed, the confirmation link's
+    /// token digest `check`, mail on, and an unsubscribe token (kept once it has one).
+    async fn set_email(
+        &self,
+        account: &str,
+        address: &str,
+        check: &TokenDigest,
+        unsubscribe: &str,
+    ) -> Result<(), StoreError>;
+
+    /// Confirms the address whose link's token has digest `check`: its account, if any.
+    async fn verify_email(&self, check: &TokenDigest) -> Result<Option<String>, StoreError>;
+
+    /// Where account `account`'s mail goes, if it gave an address.
+    async fn mail_to(&self, account: &str) -> Result<Option<MailTo>, StoreError>;
+
+    /// Turns mail off for the account whose unsubscribe token is `token`; `false` if none.
+    async fn unsubscribe(&self, token: &str) -> Result<bool, StoreError>;
+
+    /// Queues `mail`; `false` (nothing queued) when a mail of its `once_key` was queued before.
+    async fn queue_mail(&self, mail: MailRow) -> Result<bool, StoreError>;
+
+    /// Claims up to `max` mails due at `now` that nobody holds, for `owner`, for `lease`.
+    async fn claim_mails(
+        &self,
+        owner: &str,
+        lease: Duration,
+        now: i64,
+        max: usize,
+    ) -> Result<Vec<MailRow>, StoreError>;
+
+    /// Records how sending the mail `id` that `owner` holds went, letting it go.
+    async fn settle_mail(&self, id: &str, owner: &str, sent: Sent) -> Result<(), StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
-pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks {
+pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail {
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;
 

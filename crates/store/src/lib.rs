@@ -21,6 +21,7 @@
 mod migrations;
 mod backup;
 mod interface;
+mod mail;
 mod postgres;
 mod seeks;
 mod sqlite;
@@ -31,7 +32,8 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
-pub use interface::{Accounts, Analyses, Games, Jobs, Presence, Ratings, Seeks, Store};
+pub use interface::{Accounts, Analyses, Games, Jobs, Mail, Presence, Ratings, Seeks, Store};
+pub use mail::{MailRow, MailTo, Sent};
 pub use postgres::PgStore;
 use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};

@@ -11,7 +11,8 @@
 //! 5. **publish** the view to this process's watchers (other processes hear of the change from
 //!    the store's events and come through [`refresh`], the same steps 3–5);
 //! 6. **schedule** the computer: a computer move made due is a job committed with the change
-//!    (step 2); here the process's own computer is woken to claim it.
+//!    (step 2); here the process's own computer is woken to claim it; and after a move in a game
+//!    by correspondence, the player to move is told by mail.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -115,10 +116,14 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                     );
                 // A take-back is shown whole: the moves it took away are not worth describing.
                 let redraw = matches!(plan.change, Change::TakeBack { .. });
+                let moved = matches!(plan.change, Change::Move { .. });
                 apply(&mut live, plan, version, committed_deadline);
                 game.publish(&live, redraw);
                 if wakes {
                     state.computer_due.notify_one();
+                }
+                if moved {
+                    tell_the_next(state, &live);
                 }
                 return Ok(view::render(&live));
             }
@@ -172,6 +177,36 @@ fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedRe
         accounts,
         places,
     })
+}
+
+/// Step 6, after a move: in a game by correspondence, the player whose turn it now is, if their
+/// seat is their account's, is told by mail ([`crate::mail::your_turn`]) — off this request's
+/// path: the move is answered whatever the mail does.
+fn tell_the_next(state: &AppState, live: &Live) {
+    let correspondence = live
+        .table
+        .clock
+        .as_ref()
+        .is_some_and(|c| matches!(c.control, trigonal_clock::Control::Correspondence { .. }));
+    let Some(seat) = live.to_move().filter(|_| correspondence) else {
+        return;
+    };
+    let Some(account) = live.seats.get(seat as usize).and_then(|s| s.owner.clone()) else {
+        return;
+    };
+    let by = live
+        .history
+        .last()
+        .and_then(|m| live.table.names.get(m.seat as usize).cloned().flatten())
+        .unwrap_or_else(|| "Your opponent".to_string());
+    let name =
+        trigonal_games::info(&live.game).map_or_else(|_| live.game.clone(), |i| i.name.to_string());
+    let (state, game) = (state.clone(), live.id.clone());
+    tokio::spawn(async move {
+        if let Err(e) = crate::mail::your_turn(&state, &account, &game, &name, &by).await {
+            tracing::warn!(error = %e, game = %game, "the mail of a turn could not be queued");
+        }
+    });
 }
 
 /// Step 3: the committed plan into memory (`deadline`, the one committed with it).

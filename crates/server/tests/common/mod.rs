@@ -106,11 +106,26 @@ pub async fn start_on_with(db: &str, limits: Limits) -> TestServer {
     start_limited_by(db, 0, limits, std::future::pending()).await
 }
 
+/// A server on the store `db` that sends mail as `mail` says.
+pub async fn start_with_mail(db: &str, mail: trigonal_server::MailConfig) -> TestServer {
+    start_configured(db, 0, Limits::default(), std::future::pending(), Some(mail)).await
+}
+
 async fn start_limited_by(
     db: &str,
     games_per_minute: u32,
     limits: Limits,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> TestServer {
+    start_configured(db, games_per_minute, limits, shutdown, None).await
+}
+
+async fn start_configured(
+    db: &str,
+    games_per_minute: u32,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+    mail: Option<trigonal_server::MailConfig>,
 ) -> TestServer {
     let server = Server::bind(&Config {
         addr: "127.0.0.1:0".parse().unwrap(),
@@ -122,6 +137,7 @@ async fn start_limited_by(
         // binary's tests try trusted and untrusted peers both).
         trust_proxy: "127.0.0.1".parse().unwrap(),
         metrics_addr: None,
+        mail,
     })
     .await
     .unwrap();

@@ -35,6 +35,7 @@ mod accounts;
 mod analyses;
 mod events;
 mod games;
+mod mail;
 mod ratings;
 mod rows;
 pub(crate) mod schema;

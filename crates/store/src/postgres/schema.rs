@@ -18,4 +18,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("10-ratings.postgres"),
     migration!("11-bots"),
     migration!("12-seeks"),
+    migration!("13-mail"),
 ];

@@ -5,24 +5,29 @@ use super::*;
 use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 
 /// The seeks listed at `now` (only `id` when given), with their seats, read in one statement
-/// (so as of one moment); with `lock`, their rows are locked to the end of the transaction.
+/// (so as of one moment). With `lock`, seek `id`'s row is locked first, to the end of the
+/// transaction, in a statement of its own: the read after it then sees whatever the transaction
+/// that held the lock before committed (a statement that waits for a lock still reads the rest
+/// as of when it began).
 async fn read(
     tx: &impl tokio_postgres::GenericClient,
     id: Option<&str>,
     now: i64,
     lock: bool,
 ) -> Result<Vec<SeekRow>, StoreError> {
-    let sql = format!(
-        "SELECT id, game, players, variant, clock, rated, rating_min, rating_max, created,
+    if lock {
+        tx.execute("SELECT 1 FROM seeks WHERE id = $1 FOR UPDATE", &[&id])
+            .await
+            .map_err(pg)?;
+    }
+    let sql = "SELECT id, game, players, variant, clock, rated, rating_min, rating_max, created,
                 expires, game_id, quick,
                 ARRAY(SELECT account FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n),
                 ARRAY(SELECT name FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n),
                 ARRAY(SELECT rating FROM seek_seats k WHERE k.seek_id = s.id ORDER BY n)
          FROM seeks s WHERE ($1::TEXT IS NULL OR id = $1) AND expires > $2
-         ORDER BY created, id{}",
-        if lock { " FOR UPDATE" } else { "" }
-    );
-    let rows = tx.query(&sql, &[&id, &now]).await.map_err(pg)?;
+         ORDER BY created, id";
+    let rows = tx.query(sql, &[&id, &now]).await.map_err(pg)?;
     let mut seeks = Vec::with_capacity(rows.len());
     for r in rows {
         let range = match (r.get::<_, Option<i32>>(6), r.get::<_, Option<i32>>(7)) {

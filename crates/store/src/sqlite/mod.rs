@@ -29,6 +29,7 @@ mod accounts;
 mod analyses;
 mod batch;
 mod games;
+mod mail;
 mod ratings;
 mod rows;
 pub(crate) mod schema;

@@ -27,6 +27,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(migration!("10-ratings.sqlite")),
     Migration::Sql(migration!("11-bots")),
     Migration::Sql(migration!("12-seeks")),
+    Migration::Sql(migration!("13-mail")),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.

@@ -1,0 +1,336 @@
+//! Mail through a real SMTP server (Python's aiosmtpd, started by the test), on both stores: an
+//! address is confirmed by a first mail before any other; then "your turn" in a correspondence
+//! game, at most once a game a day, with a working unsubscribe link; and with the SMTP server down
+//! the game goes on and the mail arrives once it is back.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::{account, send, start_with_mail, Place, TestServer};
+use reqwest::Method;
+use serde_json::{json, Value};
+use trigonal_server::MailConfig;
+use trigonal_store::on_both;
+
+const SITE: &str = "http://trigonal.test";
+
+/// A local SMTP server writing each mail it takes into a maildir.
+struct Smtp {
+    child: Child,
+    port: u16,
+    dir: tempfile::TempDir,
+}
+
+impl Smtp {
+    /// Python with aiosmtpd: `TRIGONAL_TEST_PYTHON` (scripts/test makes one), else `python3`.
+    fn python() -> String {
+        let python = std::env::var("TRIGONAL_TEST_PYTHON").unwrap_or_else(|_| "python3".into());
+        let ok = Command::new(&python)
+            .args(["-c", "import aiosmtpd"])
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(
+            ok,
+            "{python} has no aiosmtpd: run the tests with `bash scripts/test`, which installs it, \
+             or set TRIGONAL_TEST_PYTHON to a Python that has it"
+        );
+        python
+    }
+
+    fn start() -> Smtp {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let dir = tempfile::tempdir().unwrap();
+        let child = Smtp::spawn(port, dir.path());
+        Smtp { child, port, dir }
+    }
+
+    fn spawn(port: u16, dir: &Path) -> Child {
+        let maildir = dir.join("maildir");
+        let child = Command::new(Smtp::python())
+            .args(["-m", "aiosmtpd", "-n", "-l", &format!("127.0.0.1:{port}")])
+            .args(["-c", "aiosmtpd.handlers.Mailbox"])
+            .arg(&maildir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("aiosmtpd starts");
+        let started = Instant::now();
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "aiosmtpd listens"
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        child
+    }
+
+    fn stop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    fn restart(&mut self) {
+        self.child = Smtp::spawn(self.port, self.dir.path());
+    }
+
+    fn config(&self) -> MailConfig {
+        MailConfig {
+            smtp: format!("smtp://127.0.0.1:{}", self.port),
+            from: "Trigonal <games@trigonal.test>".into(),
+            site: SITE.into(),
+        }
+    }
+
+    /// Every mail taken so far, oldest first, as its raw text.
+    fn mails(&self) -> Vec<String> {
+        let new = self.dir.path().join("maildir").join("new");
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(&new)
+            .map(|d| {
+                d.map(|e| {
+                    let e = e.unwrap();
+                    (e.metadata().unwrap().modified().unwrap(), e.path())
+                })
+                .collect()
+            })
+            .unwrap_or_default();
+        files.sort();
+        files
+            .into_iter()
+            .map(|(_, p)| std::fs::read_to_string(p).unwrap())
+            .collect()
+    }
+
+    /// Waits (up to `within`) until `n` mails were taken; all of them.
+    async fn wait_for(&self, n: usize, within: Duration) -> Vec<String> {
+        let started = Instant::now();
+        loop {
+            let mails = self.mails();
+            if mails.len() >= n {
+                return mails;
+            }
+            assert!(
+                started.elapsed() < within,
+                "{} mails of {n} after {within:?}",
+                mails.len()
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+impl Drop for Smtp {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The header `name` of a raw mail.
+fn header<'a>(mail: &'a str, name: &str) -> &'a str {
+    mail.lines()
+        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+        .unwrap_or_else(|| panic!("no {name} in {mail}"))
+}
+
+/// The first link in a raw mail's text that starts with `start`.
+fn link<'a>(mail: &'a str, start: &str) -> &'a str {
+    let at = mail
+        .find(start)
+        .unwrap_or_else(|| panic!("no {start} in {mail}"));
+    mail[at..]
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .trim_end_matches('>')
+}
+
+async fn call(
+    server: &TestServer,
+    method: Method,
+    path: &str,
+    body: Value,
+    who: &str,
+) -> common::Reply {
+    send(server, method, path, body, Some(who), &[]).await
+}
+
+/// Follows a link of a mail on `server`: its status.
+async fn follow(server: &TestServer, url: &str) -> u16 {
+    let path = url.strip_prefix(SITE).unwrap();
+    server
+        .http
+        .get(server.url(path))
+        .send()
+        .await
+        .unwrap()
+        .status()
+        .as_u16()
+}
+
+async fn a_confirmed_address_is_told_of_its_turn_once_a_day_until_it_unsubscribes(kind: &str) {
+    let place = Place::new(kind).await;
+    let mut smtp = Smtp::start();
+    let server = start_with_mail(&place.db, smtp.config()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let r = call(&server, Method::GET, "/api/me/email", Value::Null, &ann).await;
+    assert_eq!(
+        r.body,
+        json!({"email": null, "verified": false, "on": true, "mail": true})
+    );
+    let bad = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "ann at home"}),
+        &ann,
+    )
+    .await;
+    assert_eq!(
+        (bad.status, bad.body["code"].as_str()),
+        (400, Some("email-address"))
+    );
+
+    // The first mail confirms the address.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "ann@example.org"}),
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    assert_eq!(
+        (&r.body["email"], &r.body["verified"]),
+        (&json!("ann@example.org"), &json!(false))
+    );
+    let mails = smtp.wait_for(1, Duration::from_secs(20)).await;
+    assert_eq!(header(&mails[0], "To"), "ann@example.org");
+    assert_eq!(
+        header(&mails[0], "Subject"),
+        "Confirm your address for Trigonal"
+    );
+    let verify = link(&mails[0], &format!("{SITE}/mail/verify/"));
+    assert_eq!(follow(&server, verify).await, 200);
+    assert_eq!(follow(&server, verify).await, 404, "a link confirms once");
+    let r = call(&server, Method::GET, "/api/me/email", Value::Null, &ann).await;
+    assert_eq!(r.body["verified"], true);
+
+    // A game by correspondence: Bob's move makes it Ann's turn, and she is told, once that day.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/games",
+        json!({"game": "triangoli", "clock": {"days": 3},
+        "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}]}),
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let ann_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let r = call(
+        &server,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        &bob,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let bob_token = r.body["token"].as_str().unwrap().to_string();
+    for (ply, token) in [
+        (0, &ann_token),
+        (1, &bob_token),
+        (2, &ann_token),
+        (3, &bob_token),
+    ] {
+        let mv = server.view(&id).await["legal"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(server.play(&id, token, &mv, ply).await.status, 200);
+    }
+    // A later mail (Bob's confirmation) comes after any queued before it: Ann's turn came twice,
+    // she was told once.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "bob@example.org"}),
+        &bob,
+    )
+    .await;
+    assert_eq!(r.status, 202);
+    let mails = smtp.wait_for(3, Duration::from_secs(20)).await;
+    assert_eq!(mails.len(), 3, "{mails:?}");
+    let turn = &mails[1];
+    assert_eq!(header(turn, "Subject"), "Your turn in Triangoli");
+    assert!(turn.contains(&format!("{SITE}/game/{id}")), "{turn}");
+    assert!(turn.contains("bob has moved"), "{turn}");
+    assert_eq!(header(&mails[2], "To"), "bob@example.org");
+
+    // Every mail can stop the mail: its unsubscribe link (also in List-Unsubscribe).
+    let unsubscribe = link(
+        header(turn, "List-Unsubscribe"),
+        &format!("{SITE}/mail/unsubscribe/"),
+    );
+    assert_eq!(follow(&server, unsubscribe).await, 200);
+    let r = call(&server, Method::GET, "/api/me/email", Value::Null, &ann).await;
+    assert_eq!(r.body["on"], false);
+    assert_eq!(
+        follow(&server, &format!("{SITE}/mail/unsubscribe/nothing")).await,
+        404
+    );
+
+    // With the SMTP server down the game goes on; the mail waits and arrives once it is back.
+    smtp.stop();
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "ann@example.net"}),
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 202, "{}", r.text);
+    let mv = server.view(&id).await["legal"][0]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(server.play(&id, &ann_token, &mv, 4).await.status, 200);
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    smtp.restart();
+    let mails = smtp.wait_for(4, Duration::from_secs(40)).await;
+    assert_eq!(header(&mails[3], "To"), "ann@example.net");
+    assert_eq!(
+        header(&mails[3], "Subject"),
+        "Confirm your address for Trigonal"
+    );
+}
+on_both!(a_confirmed_address_is_told_of_its_turn_once_a_day_until_it_unsubscribes);
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_without_smtp_takes_no_address() {
+    let server = common::start("sqlite").await;
+    let ann = account(&server, "ann").await;
+    let r = call(&server, Method::GET, "/api/me/email", Value::Null, &ann).await;
+    assert_eq!(r.body["mail"], false);
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "ann@example.org"}),
+        &ann,
+    )
+    .await;
+    assert_eq!((r.status, r.body["code"].as_str()), (409, Some("mail-off")));
+}

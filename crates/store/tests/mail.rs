@@ -1,0 +1,162 @@
+//! The promises of e-mail, on both stores: an address is confirmed by its link's token once; an
+//! unsubscribe token turns mail off; a mail with a key is queued once; due mails are claimed by
+//! one holder at a time (two processes at once take different ones), retried when they fail,
+//! never again once sent.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Barrier;
+use trigonal_store::testing::Place;
+use trigonal_store::{on_both, open, AccountRow, MailRow, MailTo, Sent, Store, TokenDigest};
+
+async fn ann(store: &Arc<dyn Store>) {
+    let row = AccountRow {
+        id: "ann".into(),
+        name: "ann".into(),
+        password_hash: "x".into(),
+        created: 1,
+        bot: false,
+    };
+    assert!(store.create_account(row, None).await.unwrap());
+}
+
+fn mail(id: &str, key: Option<&str>, due: i64) -> MailRow {
+    MailRow {
+        id: id.into(),
+        account: "ann".into(),
+        once_key: key.map(String::from),
+        address: "ann@example.org".into(),
+        subject: "s".into(),
+        body: "b".into(),
+        due,
+        attempts: 0,
+    }
+}
+
+async fn an_address_is_confirmed_once_and_unsubscribing_turns_mail_off(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    ann(&store).await;
+    assert_eq!(store.mail_to("ann").await.unwrap(), None);
+    let check = TokenDigest::of("check");
+    store
+        .set_email("ann", "ann@example.org", &check, "u1")
+        .await
+        .unwrap();
+    let to = MailTo {
+        address: "ann@example.org".into(),
+        verified: false,
+        on: true,
+        unsubscribe: "u1".into(),
+    };
+    assert_eq!(store.mail_to("ann").await.unwrap(), Some(to.clone()));
+    assert_eq!(
+        store.verify_email(&TokenDigest::of("other")).await.unwrap(),
+        None
+    );
+    assert_eq!(
+        store.verify_email(&check).await.unwrap().as_deref(),
+        Some("ann")
+    );
+    assert_eq!(store.verify_email(&check).await.unwrap(), None, "once");
+    assert!(store.mail_to("ann").await.unwrap().unwrap().verified);
+    assert!(!store.unsubscribe("nobody's").await.unwrap());
+    assert!(store.unsubscribe("u1").await.unwrap());
+    assert!(!store.mail_to("ann").await.unwrap().unwrap().on);
+    // A new address: not confirmed, mail on again, the unsubscribe token kept.
+    store
+        .set_email("ann", "ann@example.net", &TokenDigest::of("c2"), "u2")
+        .await
+        .unwrap();
+    let again = store.mail_to("ann").await.unwrap().unwrap();
+    assert_eq!(
+        (again.verified, again.on, again.unsubscribe.as_str()),
+        (false, true, "u1")
+    );
+}
+on_both!(an_address_is_confirmed_once_and_unsubscribing_turns_mail_off);
+
+async fn mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    ann(&store).await;
+    assert!(store
+        .queue_mail(mail("a", Some("turn/g/ann/1"), 100))
+        .await
+        .unwrap());
+    assert!(!store
+        .queue_mail(mail("b", Some("turn/g/ann/1"), 100))
+        .await
+        .unwrap());
+    assert!(store.queue_mail(mail("c", None, 100)).await.unwrap());
+    assert!(store.queue_mail(mail("d", None, 100)).await.unwrap());
+    assert!(store.queue_mail(mail("later", None, 500)).await.unwrap());
+    let lease = Duration::from_secs(60);
+    // Two holders at once take different mails; the one due later waits.
+    let other = if kind == "sqlite" {
+        Arc::clone(&store)
+    } else {
+        open(&place.db).await.unwrap()
+    };
+    let barrier = Arc::new(Barrier::new(2));
+    let claims: Vec<_> = [("p", Arc::clone(&store)), ("q", other)]
+        .into_iter()
+        .map(|(owner, s)| {
+            let barrier = Arc::clone(&barrier);
+            tokio::spawn(async move {
+                barrier.wait().await;
+                s.claim_mails(owner, lease, 200, 2).await.unwrap()
+            })
+        })
+        .collect();
+    let mut ids: Vec<String> = Vec::new();
+    for c in claims {
+        ids.extend(c.await.unwrap().into_iter().map(|m| m.id));
+    }
+    ids.sort();
+    assert_eq!(ids, ["a", "c", "d"]);
+    assert!(
+        store
+            .claim_mails("r", lease, 200, 10)
+            .await
+            .unwrap()
+            .is_empty(),
+        "held"
+    );
+    // Whoever holds "a" fails it: tried again at 300, once more attempted.
+    for owner in ["p", "q"] {
+        store
+            .settle_mail("a", owner, Sent::RetryAt(300))
+            .await
+            .unwrap();
+        store.settle_mail("c", owner, Sent::At(200)).await.unwrap();
+        store.settle_mail("d", owner, Sent::At(200)).await.unwrap();
+    }
+    assert!(store
+        .claim_mails("r", lease, 299, 10)
+        .await
+        .unwrap()
+        .is_empty());
+    let retried = store.claim_mails("r", lease, 300, 10).await.unwrap();
+    assert_eq!(
+        retried
+            .iter()
+            .map(|m| (m.id.as_str(), m.attempts))
+            .collect::<Vec<_>>(),
+        [("a", 1)]
+    );
+    store.settle_mail("a", "r", Sent::At(301)).await.unwrap();
+    let rest = store.claim_mails("r", lease, 100_000, 10).await.unwrap();
+    assert_eq!(
+        rest.iter().map(|m| m.id.as_str()).collect::<Vec<_>>(),
+        ["later"]
+    );
+    // A lease that ran out lets another take it.
+    let taken = store
+        .claim_mails("s", lease, 100_000 + 60_000, 10)
+        .await
+        .unwrap();
+    assert_eq!(taken.len(), 1);
+}
+on_both!(mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent);
