@@ -132,7 +132,7 @@ export function mountProfile(main, { name }) {
             g.rated ? h('span', { class: 'rated-tag' }, t('game.rated')) : null,
             h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
             h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
-        : h('p', { class: 'muted' }, t('profile.no-games'))),
+        : h('p', { class: 'muted' }, t('profile.no-games')),
       own() ? mail.el : null));
   };
   // One's own profile says where mail goes, and takes a new address.
@@ -174,7 +174,6 @@ export function mountLeaderboard(main, { pool }) {
     if (closed) return;
     data = d;
     pools = meta.pools;
-    if (own()) mail.load();
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };

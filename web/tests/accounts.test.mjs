@@ -143,6 +143,13 @@ test('a rated game between two accounts: ratings, profiles, leaderboard, my game
   }
   await screenshot(ann, 'accounts-profile-1280');
   await screenshot(bob, 'accounts-profile-390');
+  // One's own profile says where mail goes (here: this server sends none); another's does not.
+  await ann.goto(BASE + `/player/${annName}`);
+  await ann.waitForSelector('[data-test=mail-status]');
+  assert.equal(await ann.textContent('[data-test=mail-status]'), en['mail.none']);
+  await bob.goto(BASE + `/player/${annName}`);
+  await bob.waitForSelector('[data-test=profile-games]');
+  assert.equal(await bob.$('[data-test=mail]'), null);
 
   // The leaderboard, from the home page's Triangoli card: both, Ann above Bob.
   await ann.goto(BASE + '/');
