@@ -133,7 +133,7 @@ export function mountProfile(main, { name }) {
             h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
             h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
         : h('p', { class: 'muted' }, t('profile.no-games')),
-      own() ? mail.el : null));
+      own() ? mail.shown() : null));
   };
   // One's own profile says where mail goes, and takes a new address.
   const own = () => account.me()?.name.toLowerCase() === data.name.toLowerCase();
@@ -143,7 +143,6 @@ export function mountProfile(main, { name }) {
     if (closed) return;
     data = d;
     pools = meta.pools;
-    if (own()) mail.load();
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
   return { relabel: render, unmount: () => { closed = true; } };
@@ -185,6 +184,15 @@ class MailSettings {
     this.view = null; // GET /api/me/email
     this.note = null; // what saving said
     this.el = h('section', { class: 'mail-settings', 'aria-labelledby': 'mail-h', 'data-test': 'mail' });
+  }
+
+  /** Its element, the settings asked for the first time it is shown. */
+  shown() {
+    if (!this.asked) {
+      this.asked = true;
+      this.load();
+    }
+    return this.el;
   }
 
   async load() {

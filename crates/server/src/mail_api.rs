@@ -44,12 +44,13 @@ async fn set_email(
 
 /// A short page saying `text`, with a link home.
 fn page(status: StatusCode, title: &str, text: &str) -> Response {
+    // The site's style sheet: the pages' policy allows no inline style.
     let body = format!(
         "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · Trigonal</title>\
-         <body style=\"font-family: system-ui, sans-serif; max-width: 34rem; margin: 3rem auto; padding: 0 1rem\">\
-         <h1>{title}</h1><p>{text}</p><p><a href=\"/\">Trigonal</a></p></body></html>"
+         <title>{title} · Trigonal</title><link rel=\"stylesheet\" href=\"/assets/style.css\">\
+         <body><main id=\"main\"><section class=\"card\">\
+         <h1>{title}</h1><p>{text}</p><p><a href=\"/\">Trigonal</a></p></section></main></body></html>"
     );
     (status, Html(body)).into_response()
 }
