@@ -1120,8 +1120,12 @@ class GamePage {
       !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
       scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
       this.ratingChanges(v),
-      // The scoring in a collapsed part, so the box stays short and the board in view.
-      reason ? null : h('details', { class: 'result-more', 'data-test': 'result-more' },
+      // The scoring in a collapsed part, so the box stays short and the board in view; once
+      // opened it stays open when the box is drawn again (a view arriving, someone leaving).
+      reason ? null : h('details', {
+        class: 'result-more', 'data-test': 'result-more', open: this.detailsOpen,
+        ontoggle: (e) => { this.detailsOpen = e.target.open; },
+      },
         h('summary', {}, t('result.details')),
         resultDetails(v.game, shown, (i) => this.label(i), (cls) => this.board.highlight(cls))),
       this.resultActions());
