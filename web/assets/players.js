@@ -145,7 +145,8 @@ export function mountProfile(main, { name }) {
     pools = meta.pools;
     render();
   }, (e) => { if (!closed) errorPage(main, e); });
-  return { relabel: render, unmount: () => { closed = true; } };
+  // Signed in (or out) after the profile came: whether it is one's own may have changed.
+  return { relabel: render, account: render, unmount: () => { closed = true; } };
 }
 
 export function mountLeaderboard(main, { pool }) {
