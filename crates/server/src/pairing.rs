@@ -1,8 +1,9 @@
 //! Quick pairing ("play now"): a person asks for a game of some kind and is seated with whoever
 //! of a rating near theirs asks for the same. Each request is a quick seek, whose window of
-//! ratings is ±[`WINDOW`] when made and widens by [`WIDENING`] a second it waits. Two people fit
-//! when each one's rating is in the other's window. A request joins the fitting seek whose seeker's
-//! rating is closest to the requester's (the oldest among equals), else makes a seek of its own;
+//! ratings is ±[`seeks::WINDOW`] when made and widens by [`seeks::WIDENING`] a second it waits
+//! ([`seeks::range_at`]). Two people fit when each one's rating is in the other's window. A
+//! request joins the fitting seek whose seeker's rating is closest to the requester's (the oldest
+//! among equals), else makes a seek of its own;
 //! and each process, whenever the seeks change and every [`TICK`], moves people who wait alone in
 //! a quick seek into an older fitting one (closest first), so that two who asked at once on two
 //! processes still meet. The store's transactions keep each seek one game. After
@@ -16,14 +17,8 @@ use trigonal_store::{now_ms, Left, SeekRow, Taken};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
-use crate::seeks::{self, Accepted, Kind, Viewer};
+use crate::seeks::{self, range_at, Accepted, Kind, Viewer};
 use crate::AppState;
-
-/// A quick seek's window of ratings when made: its seeker's rating ± this.
-pub const WINDOW: i32 = 100;
-
-/// How much a quick seek's window widens, each way, for every second it waits.
-pub const WIDENING: i32 = 10;
 
 /// How often each process looks for people to bring together, besides whenever seeks change.
 pub const TICK: Duration = Duration::from_secs(2);
@@ -46,17 +41,6 @@ pub struct PlayNow {
     /// Whether the game will be rated.
     #[serde(default)]
     pub rated: bool,
-}
-
-/// The ratings seek `seek` admits at `now`: its range; for a quick seek, its window then.
-pub fn range_at(seek: &SeekRow, now: i64) -> Option<(i32, i32)> {
-    if !seek.quick {
-        return seek.range;
-    }
-    let waited = ((now - seek.created).max(0) / 1000) as i32;
-    let width = WINDOW.saturating_add(WIDENING.saturating_mul(waited));
-    let rating = seek.seats[0].rating;
-    Some((rating.saturating_sub(width), rating.saturating_add(width)))
 }
 
 /// Whether seeks `a` and `b` ask for the same kind of game.

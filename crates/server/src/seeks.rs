@@ -158,7 +158,7 @@ impl Viewer {
         if self.sits_in(seek) {
             return Ok(true);
         }
-        let Some((low, high)) = crate::pairing::range_at(seek, now_ms()) else {
+        let Some((low, high)) = range_at(seek, now_ms()) else {
             return Ok(true);
         };
         Ok(match self.rating(state, &pool(seek)?).await? {
@@ -186,7 +186,7 @@ impl Viewer {
                 .as_deref()
                 .and_then(|c| serde_json::from_str(c).ok()),
             rated: seek.rated,
-            rating_range: crate::pairing::range_at(seek, now_ms()).map(|(a, b)| [a, b]),
+            rating_range: range_at(seek, now_ms()).map(|(a, b)| [a, b]),
             quick: seek.quick,
             computer_in_ms: None,
             seats: seek
@@ -203,6 +203,23 @@ impl Viewer {
             created: rfc3339(seek.created),
         }
     }
+}
+
+/// A quick seek's window of ratings when made: its seeker's rating ± this.
+pub const WINDOW: i32 = 100;
+
+/// How much a quick seek's window widens, each way, for every second it waits.
+pub const WIDENING: i32 = 10;
+
+/// The ratings seek `seek` admits at `now`: its range; for a quick seek, its window then.
+pub fn range_at(seek: &SeekRow, now: i64) -> Option<(i32, i32)> {
+    if !seek.quick {
+        return seek.range;
+    }
+    let waited = ((now - seek.created).max(0) / 1000) as i32;
+    let width = WINDOW.saturating_add(WIDENING.saturating_mul(waited));
+    let rating = seek.seats[0].rating;
+    Some((rating.saturating_sub(width), rating.saturating_add(width)))
 }
 
 /// The rating pool of the game `seek` asks for.
@@ -576,7 +593,7 @@ pub async fn accept(
         .rating(state, &pool(&seek)?)
         .await?
         .unwrap_or_default();
-    if let Some((low, high)) = crate::pairing::range_at(&seek, now) {
+    if let Some((low, high)) = range_at(&seek, now) {
         if !(low..=high).contains(&rating) {
             return Err(ApiError::Forbidden(
                 Reason::new(
