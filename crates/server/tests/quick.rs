@@ -10,41 +10,23 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use common::{account, send, start_on, start_on_with, Place, TestServer};
-use futures_util::StreamExt as _;
 use reqwest::Method;
 use serde_json::{json, Value};
 use tokio::sync::Barrier;
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 use trigonal_server::Limits;
 use trigonal_store::on_both;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket = common::LobbySocket;
 
+/// The lobby's socket for Triangoli as the holder of `cookie`, its first list read.
 async fn lobby(server: &TestServer, cookie: &str) -> Socket {
-    let mut request = format!("ws://{}/api/lobby/ws?game=triangoli", server.addr)
-        .into_client_request()
-        .unwrap();
-    request
-        .headers_mut()
-        .insert("cookie", cookie.parse().unwrap());
-    let mut socket = tokio_tungstenite::connect_async(request).await.unwrap().0;
+    let mut socket = common::lobby_socket(server, "triangoli", Some(cookie)).await;
     next(&mut socket).await;
     socket
 }
 
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(30), socket.next())
-            .await
-            .expect("a message within 30 s")
-            .expect("the socket is open")
-            .expect("a message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
+    common::lobby_message(socket, Duration::from_secs(30)).await
 }
 
 /// The `started` message on `socket`.

@@ -7,41 +7,19 @@ mod common;
 use std::time::Duration;
 
 use common::{account, send, start, TestServer};
-use futures_util::StreamExt as _;
 use reqwest::Method;
 use serde_json::{json, Value};
-use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-use tokio_tungstenite::tungstenite::Message;
 use trigonal_store::on_both;
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+type Socket = common::LobbySocket;
 
-/// The lobby's socket for `game`, as the holder of `cookie` (a guest without).
 async fn lobby(server: &TestServer, game: &str, cookie: Option<&str>) -> Socket {
-    let mut request = format!("ws://{}/api/lobby/ws?game={game}", server.addr)
-        .into_client_request()
-        .unwrap();
-    if let Some(cookie) = cookie {
-        request
-            .headers_mut()
-            .insert("cookie", cookie.parse().unwrap());
-    }
-    tokio_tungstenite::connect_async(request).await.unwrap().0
+    common::lobby_socket(server, game, cookie).await
 }
 
 /// The next message on a lobby socket (within 20 s).
 async fn next(socket: &mut Socket) -> Value {
-    loop {
-        let message = tokio::time::timeout(Duration::from_secs(20), socket.next())
-            .await
-            .expect("a message within 20 s")
-            .expect("the socket is open")
-            .expect("a message");
-        if let Message::Text(text) = message {
-            return serde_json::from_str(&text).unwrap();
-        }
-    }
+    common::lobby_message(socket, Duration::from_secs(20)).await
 }
 
 /// Messages on `socket` until one satisfies `done`.

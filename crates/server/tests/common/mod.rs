@@ -452,3 +452,35 @@ pub async fn rated_game(
         r.body["token"].as_str().unwrap().to_string(),
     )
 }
+
+/// A lobby's WebSocket.
+pub type LobbySocket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// The lobby's socket for `game`, as the holder of `cookie` (a guest without).
+pub async fn lobby_socket(server: &TestServer, game: &str, cookie: Option<&str>) -> LobbySocket {
+    use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+    let mut request = format!("ws://{}/api/lobby/ws?game={game}", server.addr)
+        .into_client_request()
+        .unwrap();
+    if let Some(cookie) = cookie {
+        request
+            .headers_mut()
+            .insert("cookie", cookie.parse().unwrap());
+    }
+    tokio_tungstenite::connect_async(request).await.unwrap().0
+}
+
+/// The next text message on a lobby socket, within `within`.
+pub async fn lobby_message(socket: &mut LobbySocket, within: Duration) -> Value {
+    loop {
+        let message = tokio::time::timeout(within, socket.next())
+            .await
+            .unwrap_or_else(|_| panic!("a message within {within:?}"))
+            .expect("the socket is open")
+            .expect("a message");
+        if let Message::Text(text) = message {
+            return serde_json::from_str(&text).unwrap();
+        }
+    }
+}
