@@ -1,6 +1,6 @@
 //! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
-//! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`] and [`Seeks`]. [`Store`] is all of them,
-//! what the server holds; a caller names the traits whose methods it calls.
+//! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`], [`Seeks`], [`Mail`] and
+//! [`Tournaments`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
 
 use std::time::Duration;
 
@@ -291,9 +291,73 @@ pub trait Mail: Send + Sync {
     async fn settle_mail(&self, id: &str, owner: &str, sent: Sent) -> Result<(), StoreError>;
 }
 
+/// Tournaments ([`crate::tournaments`]): made, entered, left, and their rounds stored each
+/// once, however many processes pair them. Every change announces [`StoreEvent::Tournament`].
+#[async_trait]
+pub trait Tournaments: Send + Sync {
+    /// Stores a new tournament (waiting, with its entrants).
+    async fn insert_tournament(&self, tournament: TournamentRow) -> Result<(), StoreError>;
+
+    /// Tournament `id`, with its entrants and tables.
+    async fn load_tournament(&self, id: &str) -> Result<Option<TournamentRow>, StoreError>;
+
+    /// The tournaments waiting or running, and those that ended at or after `since`: with their
+    /// entrants, without tables; the soonest to start first.
+    async fn list_tournaments(&self, since: i64) -> Result<Vec<TournamentRow>, StoreError>;
+
+    /// Enters `entrant` in tournament `id`: while it waits, or while it runs when `late`;
+    /// not past its capacity (those who withdrew not counted). One who withdrew comes back.
+    async fn enter_tournament(
+        &self,
+        id: &str,
+        entrant: EntrantRow,
+        late: bool,
+    ) -> Result<Entered, StoreError>;
+
+    /// Entrant `entrant` withdraws from tournament `id`: before the start they are
+    /// taken off it; after, marked withdrawn.
+    async fn withdraw_from_tournament(
+        &self,
+        id: &str,
+        entrant: &str,
+    ) -> Result<Withdrawn, StoreError>;
+
+    /// Stores round `round` of tournament `id` — its tables and their games, together — unless
+    /// a table of that round is stored already (`false`: nothing stored). With `start`, the
+    /// tournament must be waiting and starts running at that time; else it must be running.
+    async fn seat_round(
+        &self,
+        id: &str,
+        round: u32,
+        tables: Vec<Seating>,
+        start: Option<i64>,
+    ) -> Result<bool, StoreError>;
+
+    /// Records the places of table `n` of round `round`, unless recorded already (`false`).
+    async fn finish_table(
+        &self,
+        id: &str,
+        round: u32,
+        n: u32,
+        places: Vec<u8>,
+    ) -> Result<bool, StoreError>;
+
+    /// Moves tournament `id` from `from` to `to` at `at` (its start or its end), unless it is
+    /// no longer `from` (`false`).
+    async fn set_tournament_status(
+        &self,
+        id: &str,
+        from: Status,
+        to: Status,
+        at: i64,
+    ) -> Result<bool, StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
-pub trait Store: Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail {
+pub trait Store:
+    Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail + Tournaments
+{
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;
 

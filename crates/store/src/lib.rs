@@ -26,19 +26,23 @@ mod postgres;
 mod seeks;
 mod sqlite;
 mod token;
+mod tournaments;
 
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
-pub use interface::{Accounts, Analyses, Games, Jobs, Mail, Presence, Ratings, Seeks, Store};
+pub use interface::{
+    Accounts, Analyses, Games, Jobs, Mail, Presence, Ratings, Seeks, Store, Tournaments,
+};
 pub use mail::{MailRow, MailTo, Sent};
 pub use postgres::PgStore;
 use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 pub use sqlite::SqliteStore;
 pub use token::{random_id, TokenDigest};
+pub use tournaments::{Entered, EntrantRow, RoundTable, Seating, Status, TournamentRow, Withdrawn};
 
 /// A failure of the store.
 #[derive(Debug, thiserror::Error)]
@@ -551,6 +555,11 @@ pub enum StoreEvent {
     JobsDue,
     /// A seek was made, taken, left, filled or lapsed: read [`Seeks::list_seeks`] again.
     Seeks,
+    /// Tournament `id` changed (an entry, a round, a result, its status): read it again.
+    Tournament {
+        /// The tournament.
+        id: String,
+    },
     /// The events may have missed some (the connection was lost and is back): re-read what
     /// is watched.
     Resync,
@@ -625,6 +634,21 @@ pub mod testing {
                 },
                 other => panic!("no store of kind {other:?}"),
             }
+        }
+    }
+
+    /// A second handle on the store at `place`, opened first as `first`: on PostgreSQL another
+    /// pool, as another process would have; on SQLite the same one (a file is served by one
+    /// process).
+    pub async fn second(
+        kind: &str,
+        first: &std::sync::Arc<dyn crate::Store>,
+        place: &Place,
+    ) -> std::sync::Arc<dyn crate::Store> {
+        if kind == "sqlite" {
+            std::sync::Arc::clone(first)
+        } else {
+            crate::open(&place.db).await.expect("a second handle")
         }
     }
 

@@ -6,21 +6,11 @@ use std::time::Duration;
 
 use proptest::prelude::*;
 use tokio::sync::Barrier;
-use trigonal_store::testing::{fresh_pg, Place};
+use trigonal_store::testing::{fresh_pg, second, Place};
 use trigonal_store::{
     on_both, open, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow,
     Store, StoreEvent, Table, TokenDigest,
 };
-
-/// A second handle on the store at `place`: on PostgreSQL another pool, as another process
-/// would have; on SQLite the same one (a file is served by one process).
-async fn second(kind: &str, first: &Arc<dyn Store>, place: &Place) -> Arc<dyn Store> {
-    if kind == "sqlite" {
-        Arc::clone(first)
-    } else {
-        open(&place.db).await.unwrap()
-    }
-}
 
 fn seat(kind: SeatKind) -> SeatRow {
     SeatRow {

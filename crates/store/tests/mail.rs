@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Barrier;
-use trigonal_store::testing::Place;
+use trigonal_store::testing::{second, Place};
 use trigonal_store::{on_both, open, AccountRow, MailRow, MailTo, Sent, Store, TokenDigest};
 
 async fn ann(store: &Arc<dyn Store>) {
@@ -94,11 +94,7 @@ async fn mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent(kind:
     assert!(store.queue_mail(mail("later", None, 500)).await.unwrap());
     let lease = Duration::from_secs(60);
     // Two holders at once take different mails; the one due later waits.
-    let other = if kind == "sqlite" {
-        Arc::clone(&store)
-    } else {
-        open(&place.db).await.unwrap()
-    };
+    let other = second(kind, &store, &place).await;
     let barrier = Arc::new(Barrier::new(2));
     let claims: Vec<_> = [("p", Arc::clone(&store)), ("q", other)]
         .into_iter()

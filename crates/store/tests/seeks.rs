@@ -6,7 +6,7 @@
 use std::sync::Arc;
 
 use tokio::sync::Barrier;
-use trigonal_store::testing::Place;
+use trigonal_store::testing::{second, Place};
 use trigonal_store::{
     on_both, open, AccountRow, GameRow, Left, SeatKind, SeatRow, SeekRow, SeekSeat, Starter, Store,
     StoreEvent, Table, Taken, TokenDigest, FILLED_KEPT, SEEK_TTL,
@@ -157,11 +157,7 @@ on_both!(a_seek_fills_seat_by_seat_and_becomes_one_game);
 async fn accepted_at_once_from_two_processes_a_seek_is_one_game(kind: &str) {
     let place = Place::new(kind).await;
     let a = open(&place.db).await.unwrap();
-    let b = if kind == "sqlite" {
-        Arc::clone(&a)
-    } else {
-        open(&place.db).await.unwrap()
-    };
+    let b = second(kind, &a, &place).await;
     accounts(&a, 9).await;
     for (round, players) in [2, 2, 3, 4, 2].into_iter().enumerate() {
         let id = format!("r{round}");

@@ -35,7 +35,8 @@ pub(super) async fn listen(
                 });
                 let listening = client
                     .batch_execute(&format!(
-                        "LISTEN {CHANGES}; LISTEN {JOBS}; LISTEN {PRESENCE}; LISTEN {SEEKS};"
+                        "LISTEN {CHANGES}; LISTEN {JOBS}; LISTEN {PRESENCE}; LISTEN {SEEKS}; \
+                         LISTEN {TOURNAMENTS};"
                     ))
                     .await;
                 if let Err(e) = listening {
@@ -57,6 +58,10 @@ pub(super) async fn listen(
                                     Some(StoreEvent::JobsDue)
                                 } else if n.channel() == SEEKS {
                                     Some(StoreEvent::Seeks)
+                                } else if n.channel() == TOURNAMENTS {
+                                    Some(StoreEvent::Tournament {
+                                        id: n.payload().to_string(),
+                                    })
                                 } else if n.channel() == PRESENCE {
                                     Some(StoreEvent::Presence {
                                         game: n.payload().to_string(),

@@ -41,6 +41,7 @@ mod rows;
 pub(crate) mod schema;
 mod seeks;
 mod sql;
+mod tournaments;
 
 use events::*;
 use rows::*;
@@ -49,6 +50,8 @@ use sql::*;
 
 /// The channel of changed seeks; no payload.
 pub const SEEKS: &str = "trigonal_seeks";
+/// The channel of changed tournaments; payload: the tournament's id.
+pub const TOURNAMENTS: &str = "trigonal_tournaments";
 /// The channel of committed changes; payload `"<game id> <ply>"`.
 pub const CHANGES: &str = "trigonal_changes";
 /// The channel of due computer moves; no payload.

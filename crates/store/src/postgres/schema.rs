@@ -19,4 +19,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("11-bots"),
     migration!("12-seeks"),
     migration!("13-mail"),
+    migration!("14-tournaments"),
 ];

@@ -34,6 +34,7 @@ mod ratings;
 mod rows;
 pub(crate) mod schema;
 mod seeks;
+mod tournaments;
 
 use batch::*;
 pub(crate) use rows::table_json;

@@ -28,6 +28,7 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(migration!("11-bots")),
     Migration::Sql(migration!("12-seeks")),
     Migration::Sql(migration!("13-mail")),
+    Migration::Sql(migration!("14-tournaments")),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.
