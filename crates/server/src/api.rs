@@ -2,20 +2,16 @@
 //! request does is in [`crate::games`].
 
 use std::collections::HashMap;
-use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{FromRequest, Path, Query, Request, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post};
 use axum::{Json, Router};
-use futures_util::StreamExt as _;
-use http_body_util::LengthLimitError;
-use serde::de::DeserializeOwned;
 use tokio::sync::broadcast::error::RecvError;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::compression::{CompressionLayer, CompressionLevel};
@@ -24,6 +20,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 use axum_extra::extract::cookie::CookieJar;
 
 use crate::accounts;
+use crate::body::{JsonBody, BODY_LIMIT, READ_THROUGH};
 use crate::change::{self, Command};
 use crate::commands::{
     self, AnswerRequest, ChatEnabledRequest, ChatRequest, JoinRequest, MoveRequest, TokenRequest,
@@ -32,19 +29,9 @@ use crate::error::{error_response, status_code, ApiError};
 use crate::games::{self, CreateGame, UploadRecord};
 use crate::limit::MayCreate;
 use crate::proxy::Https;
-use crate::{edge, health, mail_api, observe, seek_api, web, AppState};
+use crate::socket::{self, send, PING};
+use crate::{edge, health, mail_api, observe, seek_api, tournament_api, web, AppState};
 use crate::{meta, players};
-
-/// The largest request body accepted, in bytes.
-pub const BODY_LIMIT: usize = 64 * 1024;
-
-/// A body over [`BODY_LIMIT`] is still read (and thrown away) up to this size before the 413 is
-/// sent, so that a client still sending it gets the answer rather than a connection reset
-/// (closing a socket with unread data resets it). Larger bodies are refused unread.
-const READ_THROUGH: usize = 1024 * 1024;
-
-/// How often a WebSocket is pinged.
-pub(crate) const PING: Duration = Duration::from_secs(30);
 
 /// Every route of the server.
 pub fn router(state: AppState) -> Router {
@@ -87,6 +74,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/leaderboard/{pool}", get(leaderboard))
         .merge(seek_api::routes())
         .merge(mail_api::routes())
+        .merge(tournament_api::routes())
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))
@@ -135,56 +123,6 @@ async fn metrics(State(state): State<AppState>) -> Response {
         observe::render(&state).await,
     )
         .into_response()
-}
-
-/// A JSON request body, read up to [`BODY_LIMIT`] whatever its content type, refused with a JSON
-/// error (400, or 413 when too large).
-pub struct JsonBody<T>(pub T);
-
-impl<T: DeserializeOwned> FromRequest<AppState> for JsonBody<T> {
-    type Rejection = ApiError;
-
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, ApiError> {
-        let limit = state.body_timeout;
-        tokio::time::timeout(limit, read_json(req))
-            .await
-            .unwrap_or(Err(ApiError::Timeout(
-                format!(
-                    "the request body did not arrive within {} s",
-                    limit.as_secs_f64()
-                )
-                .into(),
-            )))
-            .map(JsonBody)
-    }
-}
-
-/// Reads a body of at most [`BODY_LIMIT`] bytes as JSON.
-async fn read_json<T: DeserializeOwned>(req: Request) -> Result<T, ApiError> {
-    let mut body = req.into_body().into_data_stream();
-    let mut bytes = Vec::new();
-    let mut read = 0;
-    while let Some(chunk) = body.next().await {
-        // Past READ_THROUGH the outer limit layer ends the body with an error.
-        let chunk = chunk.map_err(|e| {
-            let inner = e.into_inner();
-            if read > BODY_LIMIT || inner.is::<LengthLimitError>() {
-                ApiError::TooLarge { limit: BODY_LIMIT }
-            } else {
-                ApiError::BadRequest(format!("the request body could not be read: {inner}").into())
-            }
-        })?;
-        read += chunk.len();
-        if read <= BODY_LIMIT {
-            bytes.extend_from_slice(&chunk);
-        }
-    }
-    if read > BODY_LIMIT {
-        return Err(ApiError::TooLarge { limit: BODY_LIMIT });
-    }
-    serde_json::from_slice(&bytes).map_err(|e| {
-        ApiError::BadRequest(format!("the request body is not as expected: {e}").into())
-    })
 }
 
 /// A pre-serialised JSON body.
@@ -517,53 +455,15 @@ async fn watch(
         })?),
     };
     let watcher = games::subscribe(&state, &id, since).await?;
-    let upgrade = upgrade.map_err(|e| {
-        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()).into())
-    })?;
-    Ok(upgrade
-        .max_message_size(BODY_LIMIT)
-        // A socket reads tokens, a few dozen bytes, and writes each message at once: small
-        // buffers (the library's default is 128 KiB each way, held per socket).
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(0)
-        .max_write_buffer_size(BODY_LIMIT * 4)
-        .on_upgrade(move |mut socket: WebSocket| async move {
-            let _open = state.lifecycle.stream();
-            let gauge = metrics::gauge!(observe::WEBSOCKETS);
-            gauge.increment(1.0);
-            // The seats this socket shows present.
-            let mut seats = Vec::new();
-            let end = serve_watcher(&state, &id, &mut socket, watcher, &mut seats).await;
-            if let Some(close) = end {
-                // A client that reads nothing does not read this either: a moment, no more.
-                let close = socket.send(Message::Close(Some(close)));
-                let _ = tokio::time::timeout(Duration::from_secs(1), close).await;
-            }
-            gauge.decrement(1.0);
-            for seat in seats {
-                state.presence.leave(&id, seat).await;
-            }
-        }))
-}
-
-/// The read buffer of a game's WebSocket, in bytes.
-pub(crate) const SOCKET_BUFFER: usize = 1024;
-
-/// Sends `message` within `patience` ([`crate::Limits::send`]).
-pub(crate) async fn send(
-    socket: &mut WebSocket,
-    patience: Duration,
-    message: Message,
-) -> Result<(), Option<CloseFrame>> {
-    match tokio::time::timeout(patience, socket.send(message)).await {
-        Ok(Ok(())) => Ok(()),
-        Ok(Err(_)) => Err(None),
-        // Nothing more is queued for a socket that does not read: it is closed.
-        Err(_) => Err(Some(CloseFrame {
-            code: close_code::POLICY,
-            reason: "too slow to read".into(),
-        })),
-    }
+    socket::open(state, upgrade, move |state, mut socket| async move {
+        // The seats this socket shows present.
+        let mut seats = Vec::new();
+        let end = serve_watcher(&state, &id, &mut socket, watcher, &mut seats).await;
+        for seat in seats {
+            state.presence.leave(&id, seat).await;
+        }
+        (socket, end)
+    })
 }
 
 /// A message a player's socket sends to be shown present.

@@ -122,6 +122,23 @@ pub const CODES: &[&str] = &[
     // Mail.
     "mail-off",
     "email-address",
+    // Tournaments.
+    "no-tournament",
+    "tournament-name",
+    "tournament-system",
+    "tournament-clock",
+    "tournament-rounds",
+    "tournament-minutes",
+    "tournament-starts",
+    "tournament-capacity",
+    "tournament-joined",
+    "tournament-full",
+    "tournament-started",
+    "tournament-over",
+    "tournament-too-few",
+    "not-in-tournament",
+    "not-tournament-creator",
+    "unknown-level",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

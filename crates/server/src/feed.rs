@@ -1,9 +1,8 @@
 //! What this process hears from the store about changes made anywhere: a game it watches is
 //! refreshed (its watchers see every move, in order), a game it only holds is marked stale (read
 //! again before it is next acted on), a change of who has a game open is shown to its watchers,
-//! a due computer move wakes its computer, and a change of the seeks is shown on the lobby's
-//! sockets. When events may
-//! have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
+//! a due computer move wakes its computer, a change of the seeks is shown on the lobby's
+//! sockets, and a change of a tournament on its sockets. When events may have been missed (PostgreSQL's listener reconnected, or this process fell behind) every game it
 //! holds is treated as changed. This process's own changes come back as events too; those are
 //! recognised ([`crate::hub::LiveGame::is_own`]) and cost nothing.
 
@@ -40,6 +39,7 @@ pub async fn run(state: AppState) {
                 }
             }
             Ok(StoreEvent::Seeks) => state.lobby.changed(),
+            Ok(StoreEvent::Tournament { id }) => state.director.changed(Some(id)),
             Ok(StoreEvent::JobsDue) => {
                 state.computer_due.notify_one();
                 state.analysis_due.notify_one();
@@ -52,6 +52,7 @@ pub async fn run(state: AppState) {
                 }
                 state.computer_due.notify_one();
                 state.lobby.changed();
+                state.director.changed(None);
             }
             Err(RecvError::Closed) => return,
         }

@@ -13,10 +13,12 @@
 mod accounts;
 mod analysis;
 mod api;
+mod body;
 mod bots;
 mod change;
 mod commands;
 mod computer;
+mod director;
 mod edge;
 mod error;
 mod feed;
@@ -38,6 +40,9 @@ mod presence;
 mod proxy;
 mod seek_api;
 mod seeks;
+mod socket;
+mod tournament_api;
+mod tournaments;
 mod typed;
 mod view;
 mod web;
@@ -53,7 +58,8 @@ use tokio::net::TcpListener;
 use tokio::sync::Notify;
 use trigonal_store::{Store, StoreError};
 
-pub use api::{router, BODY_LIMIT};
+pub use api::router;
+pub use body::BODY_LIMIT;
 pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
 pub use mail::MailConfig;
@@ -130,6 +136,8 @@ pub struct AppState {
     presence: Arc<presence::Presence>,
     /// This process's lobby sockets.
     lobby: Arc<lobby::Lobby>,
+    /// This process's tournament director and the bell of changed tournaments.
+    director: Arc<director::Director>,
     /// The SMTP transport, if this server sends mail.
     mailer: Option<Arc<mail::Mailer>>,
     /// The bell that wakes this process's mail sender.
@@ -159,6 +167,7 @@ impl AppState {
         AppState {
             presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
             lobby: Arc::default(),
+            director: Arc::default(),
             mailer: None,
             mail_due: Arc::new(Notify::new()),
             store,
@@ -186,6 +195,7 @@ impl AppState {
             AbortOnDrop(tokio::spawn(feed::run(self.clone()))),
             AbortOnDrop(tokio::spawn(Arc::clone(&self.presence).run())),
             AbortOnDrop(tokio::spawn(lobby::Lobby::run(self.clone()))),
+            AbortOnDrop(tokio::spawn(director::run(self.clone()))),
             AbortOnDrop(tokio::spawn(mail::run(self.clone()))),
             AbortOnDrop(tokio::spawn(flags::run(self.clone()))),
         ];

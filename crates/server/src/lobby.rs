@@ -13,9 +13,9 @@ use tokio::sync::watch;
 use trigonal_store::{now_ms, SEEK_TTL};
 
 use crate::accounts::SignedIn;
-use crate::api::{send, PING};
 use crate::pairing;
 use crate::seeks::{self, Viewer};
+use crate::socket::{send, PING};
 use crate::AppState;
 
 /// This process's lobby sockets: how many each signed-in account has open, and a bell rung

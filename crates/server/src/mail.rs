@@ -264,6 +264,36 @@ pub async fn your_turn(
     Ok(())
 }
 
+/// Queues the mail that tournament `id` (`name`) started to entrant `account`, if they get
+/// mail: once a tournament.
+pub async fn tournament_starts(
+    state: &AppState,
+    account: &str,
+    id: &str,
+    name: &str,
+) -> Result<(), ApiError> {
+    let Some(mailer) = &state.mailer else {
+        return Ok(());
+    };
+    let Some(to) = state.store.mail_to(account).await? else {
+        return Ok(());
+    };
+    if !to.verified || !to.on {
+        return Ok(());
+    }
+    let link = format!("{}/tournament/{id}", mailer.site);
+    queue(
+        state,
+        account,
+        &to.address,
+        Some(format!("tournament/{id}/{account}")),
+        format!("{name} has started"),
+        format!("The tournament {name} has started: your first game is waiting for you.\n\n{link}"),
+    )
+    .await?;
+    Ok(())
+}
+
 /// Confirms the address whose link carried `token`: whether it did.
 pub async fn verify(state: &AppState, token: &str) -> Result<bool, ApiError> {
     Ok(state

@@ -9,7 +9,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 
 use crate::accounts::SignedIn;
-use crate::api::JsonBody;
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::mail::{self, EmailView, NewEmail};
 use crate::AppState;

@@ -211,6 +211,24 @@ pub struct Held {
     pub token: String,
 }
 
+/// A token for `signed_in`'s seat `seat` in game `game` for this browser — derived from the
+/// session's secret, so the same each time — made one of the seat's keys.
+pub async fn seat_key(
+    state: &AppState,
+    signed_in: &SignedIn,
+    game: &str,
+    seat: u8,
+) -> Result<String, ApiError> {
+    let token = TokenDigest::derive(&signed_in.secret, &format!("{game}/{seat}"));
+    let command = Command::Key {
+        seat,
+        owner: signed_in.account.id.clone(),
+        digest: TokenDigest::of(&token),
+    };
+    change::execute(state, game, command).await?;
+    Ok(token)
+}
+
 /// The signed-in player's games, those where it is their turn first, each with a token for
 /// their seat in this browser (derived from the session's secret, so the same each time; its
 /// digest becomes one more key of the seat).
@@ -218,13 +236,7 @@ pub async fn my_games(state: &AppState, signed_in: &SignedIn) -> Result<Vec<MyGa
     let owner = &signed_in.account.id;
     let mut games = Vec::new();
     for (id, seat) in state.store.account_seats(owner, MY_GAMES).await? {
-        let token = TokenDigest::derive(&signed_in.secret, &format!("{id}/{seat}"));
-        let command = Command::Key {
-            seat,
-            owner: owner.clone(),
-            digest: TokenDigest::of(&token),
-        };
-        change::execute(state, &id, command).await?;
+        let token = seat_key(state, signed_in, &id, seat).await?;
         let game = change::find(state, &id).await?;
         let live = game.state.lock().await;
         let to_move = live.to_move();

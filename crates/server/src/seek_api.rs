@@ -4,18 +4,18 @@
 use std::collections::HashMap;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
 use crate::accounts::SignedIn;
-use crate::api::{JsonBody, BODY_LIMIT, SOCKET_BUFFER};
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::seeks::{self, Accepted, NewSeek, SeekView, Seeks, Viewer};
-use crate::{lobby, observe, pairing, AppState};
+use crate::{lobby, pairing, socket, AppState};
 
 /// The routes of seeks and the lobby's socket.
 pub fn routes() -> Router<AppState> {
@@ -92,24 +92,9 @@ async fn watch(
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
-    let upgrade = upgrade.map_err(|e| {
-        ApiError::BadRequest(format!("this is a WebSocket endpoint: {}", e.body_text()).into())
-    })?;
     let game = game(&query);
-    Ok(upgrade
-        .max_message_size(BODY_LIMIT)
-        .read_buffer_size(SOCKET_BUFFER)
-        .write_buffer_size(0)
-        .max_write_buffer_size(BODY_LIMIT * 4)
-        .on_upgrade(move |mut socket: WebSocket| async move {
-            let _open = state.lifecycle.stream();
-            let gauge = metrics::gauge!(observe::WEBSOCKETS);
-            gauge.increment(1.0);
-            if let Some(close) = lobby::serve(&state, &mut socket, signed_in, game).await {
-                let close = socket.send(Message::Close(Some(close)));
-                let _ = tokio::time::timeout(std::time::Duration::from_secs(1), close).await;
-            }
-            gauge.decrement(1.0);
-        })
-        .into_response())
+    socket::open(state, upgrade, move |state, mut socket| async move {
+        let end = lobby::serve(&state, &mut socket, signed_in, game).await;
+        (socket, end)
+    })
 }

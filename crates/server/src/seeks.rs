@@ -14,7 +14,7 @@ use trigonal_store::{
 };
 
 use crate::accounts::SignedIn;
-use crate::change::{self, Command};
+use crate::change;
 use crate::error::{ApiError, Reason};
 use crate::games;
 use crate::view::rfc3339;
@@ -280,13 +280,7 @@ pub async fn seat_in(
     game: &str,
     seat: u8,
 ) -> Result<Started, ApiError> {
-    let token = TokenDigest::derive(&signed_in.secret, &format!("{game}/{seat}"));
-    let command = Command::Key {
-        seat,
-        owner: signed_in.account.id.clone(),
-        digest: TokenDigest::of(&token),
-    };
-    change::execute(state, game, command).await?;
+    let token = crate::players::seat_key(state, signed_in, game, seat).await?;
     Ok(Started {
         kind: "started",
         seek: seek.to_string(),

@@ -53,6 +53,8 @@ pub struct Around<'a> {
     draw_offer: Option<u8>,
     rematch: Option<&'a str>,
     rematch_of: Option<&'a str>,
+    /// The tournament whose table this game is.
+    tournament: Option<&'a str>,
     creator: Option<u8>,
     rated: bool,
     /// Each seat played by a bot.
@@ -241,6 +243,7 @@ fn around_at<'a>(live: &'a Live, position: &dyn DynGame, ply: usize) -> Around<'
         draw_offer: live.table.draw_offer,
         rematch: live.table.rematch.as_deref(),
         rematch_of: live.table.rematch_of.as_deref(),
+        tournament: live.table.tournament.as_deref(),
         creator: live.table.creator,
         rated: live.table.rated,
         bots: &live.table.bots,

@@ -16,7 +16,7 @@ use tokio::sync::Barrier;
 use trigonal_server::Limits;
 use trigonal_store::on_both;
 
-type Socket = common::LobbySocket;
+use common::Socket;
 
 /// The lobby's socket for Triangoli as the holder of `cookie`, its first list read.
 async fn lobby(server: &TestServer, cookie: &str) -> Socket {
@@ -26,7 +26,7 @@ async fn lobby(server: &TestServer, cookie: &str) -> Socket {
 }
 
 async fn next(socket: &mut Socket) -> Value {
-    common::lobby_message(socket, Duration::from_secs(30)).await
+    common::socket_message(socket, Duration::from_secs(30)).await
 }
 
 /// The `started` message on `socket`.

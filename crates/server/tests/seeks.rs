@@ -11,7 +11,7 @@ use reqwest::Method;
 use serde_json::{json, Value};
 use trigonal_store::on_both;
 
-type Socket = common::LobbySocket;
+use common::Socket;
 
 async fn lobby(server: &TestServer, game: &str, cookie: Option<&str>) -> Socket {
     common::lobby_socket(server, game, cookie).await
@@ -19,7 +19,7 @@ async fn lobby(server: &TestServer, game: &str, cookie: Option<&str>) -> Socket 
 
 /// The next message on a lobby socket (within 20 s).
 async fn next(socket: &mut Socket) -> Value {
-    common::lobby_message(socket, Duration::from_secs(20)).await
+    common::socket_message(socket, Duration::from_secs(20)).await
 }
 
 /// Messages on `socket` until one satisfies `done`.

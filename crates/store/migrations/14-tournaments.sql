@@ -6,6 +6,7 @@ CREATE TABLE tournaments (
     name       TEXT NOT NULL,
     system     TEXT NOT NULL,              -- swiss | arena
     creator    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+    creator_name TEXT NOT NULL,
     game       TEXT NOT NULL,
     players    INTEGER NOT NULL,           -- seats at each table
     variant    TEXT,

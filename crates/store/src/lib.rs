@@ -221,6 +221,8 @@ pub struct Table {
     pub rated: bool,
     /// Each seat played by a bot (through the bot API).
     pub bots: Vec<bool>,
+    /// The tournament whose table this game is.
+    pub tournament: Option<String>,
 }
 
 /// An ending that is not the rules'.

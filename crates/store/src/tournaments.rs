@@ -59,6 +59,8 @@ pub struct TournamentRow {
     pub system: String,
     /// The account that made it.
     pub creator: String,
+    /// Its name.
+    pub creator_name: String,
     /// The registry id of its game.
     pub game: String,
     /// Seats at each table.

@@ -9,7 +9,7 @@ use tokio::sync::Barrier;
 use trigonal_store::testing::{fresh_pg, second, Place};
 use trigonal_store::{
     on_both, open, Change, ChatRow, Claim, Commit, Committed, GameRow, MoveRow, SeatKind, SeatRow,
-    Store, StoreEvent, Table, TokenDigest,
+    StoreEvent, Table, TokenDigest,
 };
 
 fn seat(kind: SeatKind) -> SeatRow {

@@ -45,6 +45,7 @@ fn tournament(id: &str, capacity: usize) -> TournamentRow {
         name: "Friday Swiss".into(),
         system: "swiss".into(),
         creator: "p0".into(),
+        creator_name: "Player0".into(),
         game: "triangoli".into(),
         players: 2,
         variant: None,

@@ -122,6 +122,10 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
                 if wakes {
                     state.computer_due.notify_one();
                 }
+                if live.table.tournament.is_some() && live.to_move().is_none() {
+                    // A tournament's table is over: its director records it and pairs on.
+                    state.director.wake();
+                }
                 if moved {
                     tell_the_next(state, &live);
                 }
@@ -167,16 +171,26 @@ fn rated_result(live: &Live, plan: &Plan, to_move: Option<u8>) -> Option<RatedRe
         .iter()
         .map(|s| s.owner.clone())
         .collect::<Option<Vec<String>>>()?;
-    let (winners, _) = view::ending(&plan.table, plan.position.as_ref(), true)?;
-    let out: Vec<bool> = (0..players as u8)
-        .map(|s| live::retired(&plan.table, s))
-        .collect();
-    let places = trigonal_ratings::places(&winners, plan.position.scores().as_deref(), &out);
+    let places = places(&plan.table, plan.position.as_ref())?;
     Some(RatedResult {
         pool: (trigonal_games::info(&live.game).ok()?.pool)(players),
         accounts,
         places,
     })
+}
+
+/// Each seat's place (1 the best, ties sharing) in a game around `table` in `position`, once it
+/// is over: the winners first, then by score where the game keeps one, seats that left last.
+pub fn places(table: &Table, position: &dyn DynGame) -> Option<Vec<usize>> {
+    let (winners, _) = view::ending(table, position, true)?;
+    let out: Vec<bool> = (0..position.players() as u8)
+        .map(|s| live::retired(table, s))
+        .collect();
+    Some(trigonal_ratings::places(
+        &winners,
+        position.scores().as_deref(),
+        &out,
+    ))
 }
 
 /// Step 6, after a move: in a game by correspondence, the player whose turn it now is, if their

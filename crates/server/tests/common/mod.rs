@@ -182,6 +182,14 @@ impl Reply {
         Reply::from(response).await
     }
 
+    /// The code of an error reply (docs/api.md), checked as [`Reply::error`] checks its message.
+    pub fn code(&self) -> &str {
+        self.error();
+        self.body["code"]
+            .as_str()
+            .unwrap_or_else(|| panic!("no code in {:?}", self.text))
+    }
+
     /// The error message of an error reply, checking that it is `{"error": "..."}`.
     pub fn error(&self) -> &str {
         assert!(
@@ -453,14 +461,19 @@ pub async fn rated_game(
     )
 }
 
-/// A lobby's WebSocket.
-pub type LobbySocket =
+/// A WebSocket to the server (a lobby's, a tournament's).
+pub type Socket =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// The lobby's socket for `game`, as the holder of `cookie` (a guest without).
-pub async fn lobby_socket(server: &TestServer, game: &str, cookie: Option<&str>) -> LobbySocket {
+pub async fn lobby_socket(server: &TestServer, game: &str, cookie: Option<&str>) -> Socket {
+    socket(server, &format!("/api/lobby/ws?game={game}"), cookie).await
+}
+
+/// The WebSocket at `path`, as the holder of `cookie` (a guest without).
+pub async fn socket(server: &TestServer, path: &str, cookie: Option<&str>) -> Socket {
     use tokio_tungstenite::tungstenite::client::IntoClientRequest;
-    let mut request = format!("ws://{}/api/lobby/ws?game={game}", server.addr)
+    let mut request = format!("ws://{}{path}", server.addr)
         .into_client_request()
         .unwrap();
     if let Some(cookie) = cookie {
@@ -471,8 +484,8 @@ pub async fn lobby_socket(server: &TestServer, game: &str, cookie: Option<&str>)
     tokio_tungstenite::connect_async(request).await.unwrap().0
 }
 
-/// The next text message on a lobby socket, within `within`.
-pub async fn lobby_message(socket: &mut LobbySocket, within: Duration) -> Value {
+/// The next text message on a socket, within `within`.
+pub async fn socket_message(socket: &mut Socket, within: Duration) -> Value {
     loop {
         let message = tokio::time::timeout(within, socket.next())
             .await

@@ -10,7 +10,7 @@ use crate::{
 };
 
 const COLUMNS: &str = "id, name, system, creator, game, players, variant, clock, rated, rounds,
-    minutes, capacity, starts, status, created, started, ended";
+    minutes, capacity, starts, status, created, started, ended, creator_name";
 
 fn tournament(r: &tokio_postgres::Row) -> Result<TournamentRow, StoreError> {
     let status: String = r.get(13);
@@ -33,6 +33,7 @@ fn tournament(r: &tokio_postgres::Row) -> Result<TournamentRow, StoreError> {
         created: r.get(14),
         started: r.get(15),
         ended: r.get(16),
+        creator_name: r.get(17),
         entrants: Vec::new(),
         tables: Vec::new(),
     })
@@ -148,7 +149,7 @@ impl Tournaments for PgStore {
         tx.execute(
             &format!(
                 "INSERT INTO tournaments ({COLUMNS})
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
             ),
             &[
                 &t.id,
@@ -168,6 +169,7 @@ impl Tournaments for PgStore {
                 &t.created,
                 &t.started,
                 &t.ended,
+                &t.creator_name,
             ],
         )
         .await

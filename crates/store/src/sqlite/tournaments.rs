@@ -8,7 +8,7 @@ use crate::{
 };
 
 const COLUMNS: &str = "id, name, system, creator, game, players, variant, clock, rated, rounds,
-    minutes, capacity, starts, status, created, started, ended";
+    minutes, capacity, starts, status, created, started, ended, creator_name";
 
 fn tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
     let status: String = r.get(13)?;
@@ -36,6 +36,7 @@ fn tournament(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentRow> {
         created: r.get(14)?,
         started: r.get(15)?,
         ended: r.get(16)?,
+        creator_name: r.get(17)?,
         entrants: Vec::new(),
         tables: Vec::new(),
     })
@@ -117,7 +118,7 @@ impl Tournaments for SqliteStore {
         self.call(move |tx| {
             tx.prepare_cached(&format!(
                 "INSERT INTO tournaments ({COLUMNS})
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"
             ))?
             .execute(params![
                 t.id,
@@ -136,7 +137,8 @@ impl Tournaments for SqliteStore {
                 t.status.as_str(),
                 t.created,
                 t.started,
-                t.ended
+                t.ended,
+                t.creator_name
             ])?;
             for e in &t.entrants {
                 add_entrant(&tx, &t.id, e)?;

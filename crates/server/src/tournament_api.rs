@@ -1,0 +1,194 @@
+//! The tournaments' HTTP routes and their socket: requests read, [`crate::tournaments`] asked,
+//! answers written (docs/api.md, "Tournaments"). The socket sends the tournament whenever it
+//! changes on any process, and sends each entrant to the games they are seated at.
+
+use std::collections::HashSet;
+
+use axum::body::Bytes;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::accounts::SignedIn;
+use crate::body::JsonBody;
+use crate::error::ApiError;
+use crate::socket::{self, send, PING};
+use crate::tournaments::{self, NewComputer, NewTournament, TournamentView, Tournaments};
+use crate::{players, AppState};
+
+/// The routes of tournaments.
+pub fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/api/tournaments", get(list).post(create))
+        .route("/api/tournaments/{id}", get(show))
+        .route("/api/tournaments/{id}/join", post(join))
+        .route("/api/tournaments/{id}/withdraw", post(withdraw))
+        .route("/api/tournaments/{id}/computer", post(computer))
+        .route("/api/tournaments/{id}/start", post(start))
+        .route("/api/tournaments/{id}/ws", get(watch))
+}
+
+async fn list(
+    State(state): State<AppState>,
+    signed_in: Option<SignedIn>,
+) -> Result<Json<Tournaments>, ApiError> {
+    Ok(Json(tournaments::list(&state, signed_in.as_ref()).await?))
+}
+
+async fn create(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(req): JsonBody<NewTournament>,
+) -> Result<(StatusCode, Json<TournamentView>), ApiError> {
+    let t = tournaments::create(&state, &signed_in, req).await?;
+    Ok((StatusCode::CREATED, Json(t)))
+}
+
+async fn show(
+    State(state): State<AppState>,
+    signed_in: Option<SignedIn>,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    Ok(Json(
+        tournaments::show(&state, signed_in.as_ref(), &id).await?,
+    ))
+}
+
+async fn join(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    Ok(Json(tournaments::join(&state, &signed_in, &id).await?))
+}
+
+async fn withdraw(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    Ok(Json(tournaments::withdraw(&state, &signed_in, &id).await?))
+}
+
+async fn computer(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+    JsonBody(req): JsonBody<NewComputer>,
+) -> Result<Json<TournamentView>, ApiError> {
+    Ok(Json(
+        tournaments::add_computer(&state, &signed_in, &id, req).await?,
+    ))
+}
+
+async fn start(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    Path(id): Path<String>,
+) -> Result<Json<TournamentView>, ApiError> {
+    Ok(Json(tournaments::start(&state, &signed_in, &id).await?))
+}
+
+async fn watch(
+    State(state): State<AppState>,
+    signed_in: Option<SignedIn>,
+    Path(id): Path<String>,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Result<Response, ApiError> {
+    // 404 before the upgrade for a tournament that does not exist.
+    tournaments::load(&state, &id).await?;
+    socket::open(state, upgrade, move |state, mut socket| async move {
+        let end = follow(&state, &mut socket, signed_in.as_ref(), &id).await;
+        (socket, end)
+    })
+}
+
+/// Serves one tournament socket until it closes or the process restarts; the frame to close
+/// it with.
+async fn follow(
+    state: &AppState,
+    socket: &mut WebSocket,
+    signed_in: Option<&SignedIn>,
+    id: &str,
+) -> Option<CloseFrame> {
+    let mut changed = state.director.subscribe();
+    let mut ping = tokio::time::interval(PING);
+    ping.reset();
+    let restart = state.lifecycle.streams_must_end();
+    tokio::pin!(restart);
+    let me = signed_in.map(|s| s.account.id.as_str());
+    let mut shown = None;
+    let mut sent_to = HashSet::new();
+    loop {
+        match tournaments::load(state, id).await {
+            Ok(t) => {
+                if let Ok(view) = tournaments::view(&t, me, true) {
+                    let text = json!({"type": "tournament", "tournament": view}).to_string();
+                    if shown.as_ref() != Some(&text) {
+                        let message = Message::Text(text.clone().into());
+                        if let Err(close) = send(socket, state.send_patience, message).await {
+                            return close;
+                        }
+                        shown = Some(text);
+                    }
+                }
+                // To each game its entrant is seated at, being played, once.
+                if let Some(s) = signed_in {
+                    for x in tournaments::unfinished(&t) {
+                        let (Some(game), Some(seat)) =
+                            (&x.game_id, x.seated.iter().position(|e| *e == s.account.id))
+                        else {
+                            continue;
+                        };
+                        if !sent_to.insert(game.clone()) {
+                            continue;
+                        }
+                        let Ok(token) = players::seat_key(state, s, game, seat as u8).await else {
+                            sent_to.remove(game);
+                            continue;
+                        };
+                        let text = json!({"type": "started", "tournament": id, "game": game,
+                                          "seat": seat, "token": token})
+                        .to_string();
+                        let message = Message::Text(text.into());
+                        if let Err(close) = send(socket, state.send_patience, message).await {
+                            return close;
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, tournament = %id, "a tournament could not be read")
+            }
+        }
+        // Until it changes, answering pings meanwhile.
+        loop {
+            tokio::select! {
+                () = &mut restart => {
+                    return Some(CloseFrame { code: close_code::RESTART, reason: "service restart".into() });
+                }
+                _ = ping.tick() => {
+                    if let Err(close) = send(socket, state.send_patience, Message::Ping(Bytes::new())).await {
+                        return close;
+                    }
+                }
+                heard = changed.recv() => match heard {
+                    Ok(Some(changed)) if changed != id => {}
+                    Ok(_) | Err(RecvError::Lagged(_)) => break,
+                    Err(RecvError::Closed) => return None,
+                },
+                incoming = socket.recv() => match incoming {
+                    // The socket reads nothing: a client's words are ignored.
+                    Some(Ok(Message::Close(_))) | None | Some(Err(_)) => return None,
+                    Some(Ok(_)) => {}
+                },
+            }
+        }
+    }
+}

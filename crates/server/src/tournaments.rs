@@ -1,0 +1,734 @@
+//! Tournaments as the API makes and shows them, apart from HTTP: made by a signed-in person,
+//! entered and left, started by their creator or at their time, and shown with standings worked
+//! out from the stored tables by `trigonal_tournament` (Swiss points and tie-breaks, or an
+//! arena's placing points and streaks). Pairing rounds and recording results is the
+//! [`crate::director`]'s; docs/api.md, "Tournaments", is the contract.
+
+use serde::{Deserialize, Serialize};
+use time::format_description::well_known::Rfc3339;
+use time::OffsetDateTime;
+use trigonal_store::{
+    now_ms, random_id, Entered, EntrantRow, RoundTable, Status, TournamentRow, Withdrawn,
+};
+use trigonal_tournament::{arena, swiss, Entrant};
+
+use crate::accounts::SignedIn;
+use crate::error::{ApiError, Reason};
+use crate::seeks::{Kind, Viewer};
+use crate::view::rfc3339;
+use crate::AppState;
+
+/// How a tournament pairs its players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum System {
+    /// Rounds, two players a game, by score.
+    Swiss,
+    /// A stretch of time; tables seated as players become free.
+    Arena,
+}
+
+impl System {
+    /// The system `word` names.
+    pub fn parse(word: &str) -> Option<System> {
+        match word {
+            "swiss" => Some(System::Swiss),
+            "arena" => Some(System::Arena),
+            _ => None,
+        }
+    }
+
+    /// Its word.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            System::Swiss => "swiss",
+            System::Arena => "arena",
+        }
+    }
+}
+
+/// The system of stored tournament `t`.
+pub(crate) fn system(t: &TournamentRow) -> Result<System, ApiError> {
+    System::parse(&t.system).ok_or_else(|| {
+        ApiError::Internal(format!("tournament {}: no system {:?}", t.id, t.system).into())
+    })
+}
+
+/// Rounds of a Swiss tournament: the default, and the most.
+const ROUNDS: (u32, u32) = (5, 15);
+/// Minutes of an arena: the default, and the most.
+const MINUTES: (u32, u32) = (60, 1440);
+/// Entrants: the default capacity, and the most.
+const CAPACITY: (usize, usize) = (64, 256);
+/// The longest name.
+const NAME: usize = 60;
+/// How far ahead a start may be.
+const AHEAD_MS: i64 = 30 * 86_400_000;
+/// A start this little in the past (a clock a little behind) means now.
+const JUST_PAST_MS: i64 = 60_000;
+/// When a tournament starts if its creator does not say.
+const DEFAULT_START_MS: i64 = 10 * 60_000;
+/// How long a finished tournament stays listed.
+pub(crate) const LISTED_MS: i64 = 7 * 86_400_000;
+
+/// `POST /api/tournaments`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTournament {
+    /// Its name.
+    pub name: String,
+    /// `swiss` or `arena`.
+    pub system: String,
+    /// The registry id of its game.
+    pub game: String,
+    /// Seats at each table, or the game's default.
+    #[serde(default)]
+    pub players: Option<usize>,
+    /// The variant, or the game's default.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The clock (required).
+    #[serde(default)]
+    pub clock: Option<trigonal_clock::ControlSpec>,
+    /// Whether its games are rated.
+    #[serde(default)]
+    pub rated: bool,
+    /// A Swiss tournament's rounds.
+    #[serde(default)]
+    pub rounds: Option<u32>,
+    /// An arena's minutes.
+    #[serde(default)]
+    pub minutes: Option<u32>,
+    /// When it starts, RFC 3339.
+    #[serde(default)]
+    pub starts: Option<String>,
+    /// The most entrants.
+    #[serde(default)]
+    pub capacity: Option<usize>,
+}
+
+/// `POST /api/tournaments/{id}/computer`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewComputer {
+    /// The computer's level.
+    pub level: String,
+}
+
+/// A tournament as one viewer sees it.
+#[derive(Debug, Serialize)]
+pub struct TournamentView {
+    id: String,
+    name: String,
+    system: String,
+    game: String,
+    game_name: String,
+    players: usize,
+    variant: Option<String>,
+    clock: Option<trigonal_clock::Control>,
+    rated: bool,
+    rounds: Option<u32>,
+    minutes: Option<u32>,
+    capacity: usize,
+    starts: String,
+    started: Option<String>,
+    ends: Option<String>,
+    ended: Option<String>,
+    status: &'static str,
+    round: Option<u32>,
+    creator: String,
+    mine: bool,
+    joined: bool,
+    entrants: usize,
+    #[serde(flatten)]
+    detail: Option<Detail>,
+}
+
+/// What a tournament's own page shows besides what a list does.
+#[derive(Debug, Serialize)]
+struct Detail {
+    standings: Vec<StandingView>,
+    tables: Vec<TableView>,
+    playing: Option<Playing>,
+}
+
+#[derive(Debug, Serialize)]
+struct StandingView {
+    rank: usize,
+    name: String,
+    computer: Option<String>,
+    rating: i32,
+    points: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    buchholz: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    sonneborn_berger: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    streak: Option<bool>,
+    games: usize,
+    playing: bool,
+    withdrawn: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct TableView {
+    round: u32,
+    table: u32,
+    game: Option<String>,
+    players: Vec<String>,
+    places: Option<Vec<u8>>,
+}
+
+/// The viewer's game being played.
+#[derive(Debug, Serialize)]
+struct Playing {
+    game: String,
+    seat: u8,
+}
+
+/// `GET /api/tournaments`.
+#[derive(Debug, Serialize)]
+pub struct Tournaments {
+    tournaments: Vec<TournamentView>,
+}
+
+/// The entrants of `t` who have not withdrawn.
+pub(crate) fn active(t: &TournamentRow) -> impl Iterator<Item = &EntrantRow> {
+    t.entrants.iter().filter(|e| !e.withdrawn)
+}
+
+/// An arena's end: its start (or planned start) plus its minutes.
+pub(crate) fn ends(t: &TournamentRow) -> Option<i64> {
+    t.minutes
+        .map(|m| t.started.unwrap_or(t.starts) + i64::from(m) * 60_000)
+}
+
+/// The fewest entrants `t` starts with: a table's seats, and two at least.
+pub(crate) fn least(t: &TournamentRow) -> usize {
+    t.players.max(2)
+}
+
+/// The Swiss rounds played so far in `t`'s tables (a table still being played left out).
+pub(crate) fn played(t: &TournamentRow) -> Vec<swiss::Played> {
+    let rounds = t.tables.iter().map(|x| x.round).max().unwrap_or(0);
+    (1..=rounds)
+        .map(|r| {
+            let mut round = swiss::Played::default();
+            for x in t.tables.iter().filter(|x| x.round == r) {
+                match (x.seated.as_slice(), x.places.as_deref()) {
+                    ([bye], _) => round.bye = Some(bye.clone()),
+                    ([first, second], Some([a, b])) => round.games.push((
+                        swiss::Pairing {
+                            first: first.clone(),
+                            second: second.clone(),
+                        },
+                        match a.cmp(b) {
+                            std::cmp::Ordering::Less => swiss::Result::First,
+                            std::cmp::Ordering::Equal => swiss::Result::Draw,
+                            std::cmp::Ordering::Greater => swiss::Result::Second,
+                        },
+                    )),
+                    _ => {}
+                }
+            }
+            round
+        })
+        .collect()
+}
+
+/// An entrant as the pairing crate sees them.
+pub(crate) fn entrant(e: &EntrantRow) -> Entrant {
+    Entrant::new(e.id.clone(), e.rating)
+}
+
+/// Entrant `id`'s finished arena tables, in the order played.
+pub(crate) fn finishes(t: &TournamentRow, id: &str) -> Vec<arena::Finish> {
+    t.tables
+        .iter()
+        .filter_map(|x| {
+            let seat = x.seated.iter().position(|s| s == id)?;
+            let places = x.places.clone()?;
+            Some(arena::Finish {
+                place: places[seat],
+                places,
+            })
+        })
+        .collect()
+}
+
+/// The tables of `t` being played.
+pub(crate) fn unfinished(t: &TournamentRow) -> impl Iterator<Item = &RoundTable> {
+    t.tables.iter().filter(|x| x.places.is_none())
+}
+
+/// The standings of `t`, best first.
+fn standings(t: &TournamentRow, system: System) -> Vec<StandingView> {
+    let by_id = |id: &str| t.entrants.iter().find(|e| e.id == id);
+    let playing = |id: &str| unfinished(t).any(|x| x.seated.iter().any(|s| s == id));
+    let games = |id: &str| {
+        t.tables
+            .iter()
+            .filter(|x| x.game_id.is_some() && x.places.is_some())
+            .filter(|x| x.seated.iter().any(|s| s == id))
+            .count()
+    };
+    let line = |rank: usize, e: &EntrantRow, points: f64| StandingView {
+        rank,
+        name: e.name.clone(),
+        computer: e.level.clone(),
+        rating: e.rating,
+        points,
+        buchholz: None,
+        sonneborn_berger: None,
+        streak: None,
+        games: games(&e.id),
+        playing: playing(&e.id),
+        withdrawn: e.withdrawn,
+    };
+    match system {
+        System::Swiss => {
+            let entrants: Vec<Entrant> = t.entrants.iter().map(entrant).collect();
+            swiss::standings(&entrants, &played(t))
+                .into_iter()
+                .enumerate()
+                .filter_map(|(i, s)| {
+                    let mut l = line(i + 1, by_id(&s.id)?, f64::from(s.points) / 2.0);
+                    l.buchholz = Some(f64::from(s.buchholz) / 2.0);
+                    l.sonneborn_berger = Some(f64::from(s.sonneborn_berger) / 4.0);
+                    Some(l)
+                })
+                .collect()
+        }
+        System::Arena => {
+            let mut scored: Vec<(&EntrantRow, u32, bool)> = t
+                .entrants
+                .iter()
+                .map(|e| {
+                    let (points, streak) = arena::score(&finishes(t, &e.id));
+                    (e, points, streak)
+                })
+                .collect();
+            scored.sort_by(|a, b| {
+                (b.1, b.0.rating)
+                    .cmp(&(a.1, a.0.rating))
+                    .then_with(|| a.0.joined.cmp(&b.0.joined))
+            });
+            scored
+                .into_iter()
+                .enumerate()
+                .map(|(i, (e, points, streak))| {
+                    let mut l = line(i + 1, e, f64::from(points));
+                    l.streak = Some(streak);
+                    l
+                })
+                .collect()
+        }
+    }
+}
+
+/// `t` as `viewer` (signed in or not) sees it; with its standings and tables when `detail`.
+pub(crate) fn view(
+    t: &TournamentRow,
+    viewer: Option<&str>,
+    detail: bool,
+) -> Result<TournamentView, ApiError> {
+    let system = system(t)?;
+    let name_of = |id: &str| {
+        t.entrants
+            .iter()
+            .find(|e| e.id == id)
+            .map_or_else(|| id.to_string(), |e| e.name.clone())
+    };
+    let detail = detail.then(|| Detail {
+        standings: standings(t, system),
+        tables: t
+            .tables
+            .iter()
+            .map(|x| TableView {
+                round: x.round,
+                table: x.n,
+                game: x.game_id.clone(),
+                players: x.seated.iter().map(|s| name_of(s)).collect(),
+                places: x.places.clone(),
+            })
+            .collect(),
+        playing: viewer.and_then(|me| {
+            unfinished(t).find_map(|x| {
+                let seat = x.seated.iter().position(|s| s == me)?;
+                Some(Playing {
+                    game: x.game_id.clone()?,
+                    seat: seat as u8,
+                })
+            })
+        }),
+    });
+    Ok(TournamentView {
+        id: t.id.clone(),
+        name: t.name.clone(),
+        system: t.system.clone(),
+        game: t.game.clone(),
+        game_name: trigonal_games::info(&t.game)
+            .map_or_else(|_| t.game.clone(), |i| i.name.to_string()),
+        players: t.players,
+        variant: t.variant.clone(),
+        clock: t
+            .clock
+            .as_deref()
+            .and_then(|c| serde_json::from_str(c).ok()),
+        rated: t.rated,
+        rounds: t.rounds,
+        minutes: t.minutes,
+        capacity: t.capacity,
+        starts: rfc3339(t.starts),
+        started: t.started.map(rfc3339),
+        ends: ends(t).map(rfc3339),
+        ended: t.ended.map(rfc3339),
+        status: t.status.as_str(),
+        round: (system == System::Swiss)
+            .then(|| t.tables.iter().map(|x| x.round).max())
+            .map(Option::unwrap_or_default),
+        creator: t.creator_name.clone(),
+        mine: viewer == Some(t.creator.as_str()),
+        joined: viewer.is_some_and(|me| active(t).any(|e| e.id == me)),
+        entrants: active(t).count(),
+        detail,
+    })
+}
+
+/// No tournament `id`.
+pub(crate) fn no_tournament(id: &str) -> ApiError {
+    ApiError::NotFound(
+        Reason::new("no-tournament", format!("there is no tournament {id}"))
+            .with("id", trigonal_core::clipped(id)),
+    )
+}
+
+/// Tournament `id` as stored, or 404.
+pub(crate) async fn load(state: &AppState, id: &str) -> Result<TournamentRow, ApiError> {
+    state
+        .store
+        .load_tournament(id)
+        .await?
+        .ok_or_else(|| no_tournament(id))
+}
+
+fn bad(code: &'static str, text: impl Into<String>) -> ApiError {
+    ApiError::BadRequest(Reason::new(code, text))
+}
+
+/// When a tournament asked to start at `starts` (RFC 3339; none: the default) starts, checked.
+fn start_time(starts: Option<&str>, now: i64) -> Result<i64, ApiError> {
+    let Some(text) = starts else {
+        return Ok(now + DEFAULT_START_MS);
+    };
+    let at = OffsetDateTime::parse(text, &Rfc3339)
+        .map(|t| (t.unix_timestamp_nanos() / 1_000_000) as i64)
+        .map_err(|_| {
+            bad(
+                "tournament-starts",
+                format!(
+                    "{:?} is not a time (RFC 3339)",
+                    trigonal_core::clipped(text)
+                ),
+            )
+        })?;
+    if at < now - JUST_PAST_MS || at > now + AHEAD_MS {
+        return Err(bad(
+            "tournament-starts",
+            "a tournament starts within the next 30 days",
+        ));
+    }
+    Ok(at.max(now))
+}
+
+/// Makes a tournament of `signed_in`'s, waiting for entrants.
+pub async fn create(
+    state: &AppState,
+    signed_in: &SignedIn,
+    req: NewTournament,
+) -> Result<TournamentView, ApiError> {
+    let name = req.name.trim().to_string();
+    if name.is_empty() || name.chars().count() > NAME || name.chars().any(char::is_control) {
+        return Err(bad(
+            "tournament-name",
+            format!(
+                "a tournament's name has 1 to {NAME} characters, none of them control characters"
+            ),
+        ));
+    }
+    let system = System::parse(&req.system).ok_or_else(|| {
+        bad(
+            "tournament-system",
+            format!(
+                "a tournament's system is swiss or arena, not {:?}",
+                trigonal_core::clipped(&req.system)
+            ),
+        )
+    })?;
+    let kind = Kind::of(&req.game, req.players, req.variant, req.clock)?;
+    let players = kind.position.players();
+    if system == System::Swiss && players != 2 {
+        return Err(bad(
+            "tournament-system",
+            "a Swiss tournament is for two-player games: make an arena for more",
+        ));
+    }
+    let control = kind
+        .control
+        .ok_or_else(|| bad("tournament-clock", "a tournament's games need a clock"))?;
+    if system == System::Arena && matches!(control, trigonal_clock::Control::Correspondence { .. })
+    {
+        return Err(bad(
+            "tournament-clock",
+            "an arena is played over the board: its clock cannot be by correspondence",
+        ));
+    }
+    let (rounds, minutes) = match system {
+        System::Swiss => {
+            let n = req.rounds.unwrap_or(ROUNDS.0);
+            if !(1..=ROUNDS.1).contains(&n) {
+                return Err(bad(
+                    "tournament-rounds",
+                    format!("a Swiss tournament has 1 to {} rounds", ROUNDS.1),
+                ));
+            }
+            (Some(n), None)
+        }
+        System::Arena => {
+            let n = req.minutes.unwrap_or(MINUTES.0);
+            if !(1..=MINUTES.1).contains(&n) {
+                return Err(bad(
+                    "tournament-minutes",
+                    format!("an arena lasts 1 to {} minutes", MINUTES.1),
+                ));
+            }
+            (None, Some(n))
+        }
+    };
+    let capacity = req.capacity.unwrap_or(CAPACITY.0);
+    if !(2..=CAPACITY.1).contains(&capacity) {
+        return Err(bad(
+            "tournament-capacity",
+            format!("a tournament takes 2 to {} players", CAPACITY.1),
+        ));
+    }
+    let now = now_ms();
+    let starts = start_time(req.starts.as_deref(), now)?;
+    let me = &signed_in.account;
+    let t = TournamentRow {
+        id: random_id(),
+        name,
+        system: system.as_str().to_string(),
+        creator: me.id.clone(),
+        creator_name: me.name.clone(),
+        game: kind.info.id.to_string(),
+        players,
+        variant: kind.position.options().variant,
+        clock: Some(serde_json::to_string(&control).expect("a control is JSON")),
+        rated: req.rated,
+        rounds,
+        minutes,
+        capacity,
+        starts,
+        status: Status::Waiting,
+        created: now,
+        started: None,
+        ended: None,
+        entrants: Vec::new(),
+        tables: Vec::new(),
+    };
+    state.store.insert_tournament(t.clone()).await?;
+    tracing::info!(tournament = %t.id, system = %t.system, game = %t.game, "tournament made");
+    view(&t, Some(&me.id), true)
+}
+
+/// The tournaments listed now.
+pub async fn list(state: &AppState, viewer: Option<&SignedIn>) -> Result<Tournaments, ApiError> {
+    let me = viewer.map(|s| s.account.id.as_str());
+    let tournaments = state
+        .store
+        .list_tournaments(now_ms() - LISTED_MS)
+        .await?
+        .iter()
+        .map(|t| view(t, me, false))
+        .collect::<Result<_, _>>()?;
+    Ok(Tournaments { tournaments })
+}
+
+/// Tournament `id` as `viewer` sees it.
+pub async fn show(
+    state: &AppState,
+    viewer: Option<&SignedIn>,
+    id: &str,
+) -> Result<TournamentView, ApiError> {
+    let t = load(state, id).await?;
+    view(&t, viewer.map(|s| s.account.id.as_str()), true)
+}
+
+fn conflict(code: &'static str, text: &str) -> ApiError {
+    ApiError::Conflict(Reason::new(code, text))
+}
+
+/// Why an entry was refused, as the API says it.
+fn refused(entered: Entered, id: &str) -> ApiError {
+    match entered {
+        Entered::Already => conflict("tournament-joined", "you are in this tournament already"),
+        Entered::Full => conflict(
+            "tournament-full",
+            "this tournament has all the players it takes",
+        ),
+        Entered::Started => conflict(
+            "tournament-started",
+            "this tournament has started: it takes nobody new",
+        ),
+        Entered::Over => conflict("tournament-over", "this tournament is over"),
+        Entered::Gone | Entered::Joined => no_tournament(id),
+    }
+}
+
+/// Enters `entrant` in tournament `t`.
+async fn enter(state: &AppState, t: &TournamentRow, entrant: EntrantRow) -> Result<(), ApiError> {
+    let late = system(t)? == System::Arena;
+    match state.store.enter_tournament(&t.id, entrant, late).await? {
+        Entered::Joined => Ok(()),
+        refusal => Err(refused(refusal, &t.id)),
+    }
+}
+
+/// `signed_in` enters tournament `id`.
+pub async fn join(
+    state: &AppState,
+    signed_in: &SignedIn,
+    id: &str,
+) -> Result<TournamentView, ApiError> {
+    let t = load(state, id).await?;
+    let me = &signed_in.account;
+    let pool = trigonal_games::info(&t.game)
+        .map(|i| (i.pool)(t.players))
+        .map_err(|e| ApiError::Internal(format!("tournament {id}: {e}").into()))?;
+    let rating = Viewer::new(Some(signed_in))
+        .rating(state, &pool)
+        .await?
+        .unwrap_or_default();
+    let entrant = EntrantRow {
+        id: me.id.clone(),
+        name: me.name.clone(),
+        rating,
+        level: None,
+        withdrawn: false,
+        joined: now_ms(),
+    };
+    enter(state, &t, entrant).await?;
+    show(state, Some(signed_in), id).await
+}
+
+/// `signed_in` withdraws from tournament `id`.
+pub async fn withdraw(
+    state: &AppState,
+    signed_in: &SignedIn,
+    id: &str,
+) -> Result<TournamentView, ApiError> {
+    match state
+        .store
+        .withdraw_from_tournament(id, &signed_in.account.id)
+        .await?
+    {
+        Withdrawn::Out => show(state, Some(signed_in), id).await,
+        Withdrawn::NotIn => Err(conflict(
+            "not-in-tournament",
+            "you are not playing in this tournament",
+        )),
+        Withdrawn::Over => Err(conflict("tournament-over", "this tournament is over")),
+        Withdrawn::Gone => Err(no_tournament(id)),
+    }
+}
+
+/// Tournament `id`, checked to be `signed_in`'s own.
+async fn own(state: &AppState, signed_in: &SignedIn, id: &str) -> Result<TournamentRow, ApiError> {
+    let t = load(state, id).await?;
+    if t.creator != signed_in.account.id {
+        return Err(ApiError::Forbidden(Reason::new(
+            "not-tournament-creator",
+            "only the one who made the tournament may do that",
+        )));
+    }
+    Ok(t)
+}
+
+/// The rating a computer entrant is ordered by (it has no rating of its own): a guess at its
+/// strength, weakest first.
+fn computer_rating(level: trigonal_ai::Level) -> i32 {
+    use trigonal_ai::Level;
+    match level {
+        Level::Random => 600,
+        Level::Easy => 1100,
+        Level::Medium => 1400,
+        Level::Hard => 1700,
+        Level::Max => 1900,
+    }
+}
+
+/// The creator of tournament `id` enters the computer at level `level`.
+pub async fn add_computer(
+    state: &AppState,
+    signed_in: &SignedIn,
+    id: &str,
+    req: NewComputer,
+) -> Result<TournamentView, ApiError> {
+    let t = own(state, signed_in, id).await?;
+    let level: trigonal_ai::Level = req.level.parse().map_err(|_| {
+        ApiError::BadRequest(
+            Reason::new(
+                "unknown-level",
+                format!(
+                    "there is no computer level {:?}",
+                    trigonal_core::clipped(&req.level)
+                ),
+            )
+            .with("level", trigonal_core::clipped(&req.level)),
+        )
+    })?;
+    let entrant = EntrantRow {
+        id: format!("computer:{level}"),
+        name: format!("Computer ({level})"),
+        rating: computer_rating(level),
+        level: Some(level.to_string()),
+        withdrawn: false,
+        joined: now_ms(),
+    };
+    enter(state, &t, entrant).await?;
+    show(state, Some(signed_in), id).await
+}
+
+/// The creator of tournament `id` starts it now.
+pub async fn start(
+    state: &AppState,
+    signed_in: &SignedIn,
+    id: &str,
+) -> Result<TournamentView, ApiError> {
+    let t = own(state, signed_in, id).await?;
+    match t.status {
+        Status::Waiting => {}
+        Status::Running => {
+            return Err(conflict(
+                "tournament-started",
+                "this tournament has started already",
+            ))
+        }
+        Status::Finished | Status::Cancelled => {
+            return Err(conflict("tournament-over", "this tournament is over"))
+        }
+    }
+    let (n, least) = (active(&t).count(), least(&t));
+    if n < least {
+        return Err(ApiError::Conflict(
+            Reason::new(
+                "tournament-too-few",
+                format!("it has {n} players, and needs at least {least} to start"),
+            )
+            .with("n", n)
+            .with("least", least),
+        ));
+    }
+    crate::director::start(state, &t, now_ms()).await?;
+    show(state, Some(signed_in), id).await
+}
