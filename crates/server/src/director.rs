@@ -102,15 +102,12 @@ pub(crate) async fn start(state: &AppState, t: &TournamentRow, now: i64) -> Resu
     let tables = first_tables(state, t, 1, now)?;
     if state.store.seat_round(&t.id, 1, tables, Some(now)).await? {
         tracing::info!(tournament = %t.id, "tournament started");
-        let (state, t) = (state.clone(), t.clone());
-        tokio::spawn(async move {
-            for e in active(&t).filter(|e| e.level.is_none()) {
-                if let Err(e) = crate::mail::tournament_starts(&state, &e.id, &t.id, &t.name).await
-                {
-                    tracing::warn!(error = %e, "the mail of a tournament's start could not be queued");
-                }
+        // Queued before the start is answered (the sending is the mail sender's).
+        for e in active(t).filter(|e| e.level.is_none()) {
+            if let Err(e) = crate::mail::tournament_starts(state, &e.id, &t.id, &t.name).await {
+                tracing::warn!(error = %e, "the mail of a tournament's start could not be queued");
             }
-        });
+        }
     }
     Ok(())
 }

@@ -1,7 +1,8 @@
 //! Mail through a real SMTP server (Python's aiosmtpd, started by the test), on both stores: an
 //! address is confirmed by a first mail before any other; then "your turn" in a correspondence
 //! game, at most once a game a day, with a working unsubscribe link; and with the SMTP server down
-//! the game goes on and the mail arrives once it is back.
+//! the game goes on and the mail arrives once it is back; and a tournament's start, to those of
+//! its entrants whose address is confirmed.
 
 mod common;
 
@@ -317,6 +318,98 @@ async fn a_confirmed_address_is_told_of_its_turn_once_a_day_until_it_unsubscribe
     );
 }
 on_both!(a_confirmed_address_is_told_of_its_turn_once_a_day_until_it_unsubscribes);
+
+async fn a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address(kind: &str) {
+    let place = Place::new(kind).await;
+    let smtp = Smtp::start();
+    let server = start_with_mail(&place.db, smtp.config()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let cid = account(&server, "cid").await;
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "ann@example.org"}),
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 202);
+    let mails = smtp.wait_for(1, Duration::from_secs(20)).await;
+    let verify = link(&mails[0], &format!("{SITE}/mail/verify/"));
+    assert_eq!(follow(&server, verify).await, 200);
+    let t = call(
+        &server,
+        Method::POST,
+        "/api/tournaments",
+        json!({"name": "Friday Swiss", "system": "swiss", "game": "triangoli",
+               "clock": {"initial_ms": 300000, "increment_ms": 0}, "rounds": 1}),
+        &ann,
+    )
+    .await;
+    assert_eq!(t.status, 201, "{}", t.text);
+    let id = t.body["id"].as_str().unwrap().to_string();
+    // Cid's address waits for confirmation: no mail but that one goes to it.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "cid@example.org"}),
+        &cid,
+    )
+    .await;
+    assert_eq!(r.status, 202);
+    for who in [&ann, &bob, &cid] {
+        let r = call(
+            &server,
+            Method::POST,
+            &format!("/api/tournaments/{id}/join"),
+            Value::Null,
+            who,
+        )
+        .await;
+        assert_eq!(r.status, 200, "{}", r.text);
+    }
+    let r = call(
+        &server,
+        Method::POST,
+        &format!("/api/tournaments/{id}/start"),
+        Value::Null,
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    // A mail queued after the start comes after the start's: Ann's was the only one.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/email",
+        json!({"email": "bob@example.org"}),
+        &bob,
+    )
+    .await;
+    assert_eq!(r.status, 202);
+    let mails = smtp.wait_for(4, Duration::from_secs(20)).await;
+    let subjects: Vec<(&str, &str)> = mails
+        .iter()
+        .map(|m| (header(m, "To"), header(m, "Subject")))
+        .collect();
+    assert_eq!(
+        subjects,
+        [
+            ("ann@example.org", "Confirm your address for Trigonal"),
+            ("cid@example.org", "Confirm your address for Trigonal"),
+            ("ann@example.org", "Friday Swiss has started"),
+            ("bob@example.org", "Confirm your address for Trigonal"),
+        ]
+    );
+    assert!(
+        mails[2].contains(&format!("{SITE}/tournament/{id}")),
+        "{}",
+        mails[2]
+    );
+}
+on_both!(a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address);
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_without_smtp_takes_no_address() {
