@@ -58,9 +58,14 @@ pub struct ServeArgs {
         default_value = "Trigonal <trigonal@localhost>"
     )]
     mail_from: String,
-    /// The site's address, for the links in mail (https://trigonal.example.org).
+    /// The site's address, for the links in mail and as the sender of Web Push notices
+    /// (https://trigonal.example.org).
     #[arg(long, env = "TRIGONAL_SITE_URL")]
     site_url: Option<String>,
+    /// Let browsers' push services be reached over plain http:// (a push service on a private
+    /// network or on this machine); by default only https://.
+    #[arg(long, env = "TRIGONAL_PUSH_OVER_HTTP")]
+    push_over_http: bool,
 }
 
 #[derive(Args, Debug)]
@@ -103,6 +108,13 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
                 from: args.mail_from.clone(),
                 site: args.site_url.clone().unwrap_or_default(),
             }),
+            push: trigonal_server::PushConfig {
+                contact: args
+                    .site_url
+                    .clone()
+                    .unwrap_or_else(|| trigonal_server::PushConfig::default().contact),
+                over_http: args.push_over_http,
+            },
         },
         args.log_format,
     )?;

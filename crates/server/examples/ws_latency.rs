@@ -159,6 +159,7 @@ async fn main() {
                 trust_proxy: Default::default(),
                 metrics_addr: None,
                 mail: None,
+                push: Default::default(),
             })
             .await
             .unwrap();

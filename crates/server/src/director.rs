@@ -104,6 +104,16 @@ pub(crate) async fn start(state: &AppState, t: &TournamentRow, now: i64) -> Resu
         tracing::info!(tournament = %t.id, "tournament started");
         // Queued before the start is answered (the sending is the mail sender's).
         for e in active(t).filter(|e| e.level.is_none()) {
+            crate::push::notify(
+                state,
+                &e.id,
+                crate::push::Notice {
+                    title: format!("{} has started", t.name),
+                    body: "Your first game is waiting for you.".to_string(),
+                    url: format!("/tournament/{}", t.id),
+                    tag: format!("tournament/{}", t.id),
+                },
+            );
             if let Err(e) = crate::mail::tournament_starts(state, &e.id, &t.id, &t.name).await {
                 tracing::warn!(error = %e, "the mail of a tournament's start could not be queued");
             }

@@ -122,6 +122,10 @@ pub const CODES: &[&str] = &[
     // Mail.
     "mail-off",
     "email-address",
+    // Web Push.
+    "push-off",
+    "push-subscription",
+    "no-push",
     // Tournaments.
     "no-tournament",
     "tournament-name",

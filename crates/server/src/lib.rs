@@ -38,6 +38,8 @@ mod pairing;
 mod players;
 mod presence;
 mod proxy;
+mod push;
+mod push_api;
 mod seek_api;
 mod seeks;
 mod socket;
@@ -63,6 +65,7 @@ pub use body::BODY_LIMIT;
 pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
 pub use mail::MailConfig;
+
 pub use proxy::TrustedProxies;
 pub use wire::{follow, Followed};
 
@@ -88,6 +91,27 @@ pub struct Config {
     pub metrics_addr: Option<SocketAddr>,
     /// Where mail goes out; `None`: this server sends none.
     pub mail: Option<MailConfig>,
+    /// Web Push: who sends (the site's address or a mailto), and whether a browser's push
+    /// service may be reached over plain HTTP (a local one, in tests).
+    pub push: PushConfig,
+}
+
+/// How this server sends Web Push notices.
+#[derive(Clone, Debug)]
+pub struct PushConfig {
+    /// Who sends, as push services are told (VAPID's subject): `https://…` or `mailto:…`.
+    pub contact: String,
+    /// Whether push endpoints may be `http://` (else only `https://`).
+    pub over_http: bool,
+}
+
+impl Default for PushConfig {
+    fn default() -> PushConfig {
+        PushConfig {
+            contact: "mailto:trigonal@localhost".to_string(),
+            over_http: false,
+        }
+    }
 }
 
 impl Config {
@@ -142,6 +166,8 @@ pub struct AppState {
     mailer: Option<Arc<mail::Mailer>>,
     /// The bell that wakes this process's mail sender.
     mail_due: Arc<Notify>,
+    /// The Web Push sender, once the site's key is read.
+    pusher: Option<Arc<push::Pusher>>,
     /// Sign-in attempts, per address and per name.
     sign_in_limit: accounts::SignInLimit,
     /// How long a request's body may take to arrive.
@@ -169,6 +195,7 @@ impl AppState {
             lobby: Arc::default(),
             director: Arc::default(),
             mailer: None,
+            pusher: None,
             mail_due: Arc::new(Notify::new()),
             store,
             hub: hub::Hub::default(),
@@ -262,6 +289,15 @@ impl Server {
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
         state.computer_offer = config.limits.computer_offer;
+        state.pusher = Some(Arc::new(
+            push::Pusher::open(
+                &*state.store,
+                config.push.contact.clone(),
+                config.push.over_http,
+            )
+            .await
+            .map_err(ServeError::Mail)?,
+        ));
         if let Some(mail) = &config.mail {
             state.mailer = Some(Arc::new(mail::Mailer::new(mail).map_err(ServeError::Mail)?));
         }

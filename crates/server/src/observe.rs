@@ -32,6 +32,8 @@ pub const SEARCH: &str = "trigonal_search_duration_seconds";
 pub const COMMIT: &str = "trigonal_store_commit_duration_seconds";
 /// Requests refused by a rate limit, by limit.
 pub const REFUSED: &str = "trigonal_rate_limit_refusals_total";
+/// Web Push notices posted to push services, by outcome.
+pub const PUSHES: &str = "trigonal_pushes_total";
 
 /// Bucket bounds for every duration, in seconds: from a fast commit to a long search.
 const BUCKETS: [f64; 14] = [
@@ -85,6 +87,10 @@ fn describe() {
         "Time the store took to commit one change."
     );
     describe_counter!(REFUSED, "Requests refused by a rate limit, by limit.");
+    describe_counter!(
+        PUSHES,
+        "Web Push notices posted to push services, by outcome."
+    );
     for name in [WEBSOCKETS, LIVE_GAMES, JOBS_WAITING, JOBS_RUNNING] {
         gauge!(name).set(0.0);
     }

@@ -1,6 +1,6 @@
 //! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
-//! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`], [`Seeks`], [`Mail`] and
-//! [`Tournaments`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
+//! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`], [`Seeks`], [`Mail`],
+//! [`Tournaments`] and [`Push`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
 
 use std::time::Duration;
 
@@ -353,10 +353,28 @@ pub trait Tournaments: Send + Sync {
     ) -> Result<bool, StoreError>;
 }
 
+/// Web Push: each account's browsers' subscriptions, and the site's keys.
+#[async_trait]
+pub trait Push: Send + Sync {
+    /// The site's key `name`: the one stored, or, when there is none yet, `made` (stored; of
+    /// processes making one at once, the first to store it wins and all get that one).
+    async fn site_key(&self, name: &str, made: String) -> Result<String, StoreError>;
+
+    /// Keeps `subscription` (replacing one of the same endpoint).
+    async fn add_push(&self, subscription: PushRow) -> Result<(), StoreError>;
+
+    /// Drops the subscription at `endpoint` (only account `account`'s, when given): whether
+    /// there was one.
+    async fn remove_push(&self, endpoint: &str, account: Option<&str>) -> Result<bool, StoreError>;
+
+    /// Account `account`'s subscriptions, the oldest first.
+    async fn pushes_of(&self, account: &str) -> Result<Vec<PushRow>, StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
 pub trait Store:
-    Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail + Tournaments
+    Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail + Tournaments + Push
 {
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;

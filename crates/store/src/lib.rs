@@ -34,9 +34,9 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
 pub use interface::{
-    Accounts, Analyses, Games, Jobs, Mail, Presence, Ratings, Seeks, Store, Tournaments,
+    Accounts, Analyses, Games, Jobs, Mail, Presence, Push, Ratings, Seeks, Store, Tournaments,
 };
-pub use mail::{MailRow, MailTo, Sent};
+pub use mail::{MailRow, MailTo, PushRow, Sent};
 pub use postgres::PgStore;
 use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};

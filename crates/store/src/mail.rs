@@ -1,7 +1,8 @@
 //! E-mail: each account's address, confirmed by a first mail before any other is sent to it;
 //! whether it wants mail (an unsubscribe link turns it off); and the mails to send, queued with
 //! an optional key that makes a kind of mail go at most once, claimed by one process at a time
-//! under a lease and retried until the mail server takes them.
+//! under a lease and retried until the mail server takes them. And the other way to reach
+//! someone: their browsers' Web Push subscriptions.
 
 /// Where an account's mail goes, and whether it may.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,4 +45,19 @@ pub enum Sent {
     At(i64),
     /// It failed; try again at this time.
     RetryAt(i64),
+}
+
+/// A browser's Web Push subscription.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PushRow {
+    /// The push service's URL for it.
+    pub endpoint: String,
+    /// The account it belongs to.
+    pub account: String,
+    /// Its public key, base64url.
+    pub p256dh: String,
+    /// Its authentication secret, base64url.
+    pub auth: String,
+    /// When it was kept, unix milliseconds.
+    pub created: i64,
 }

@@ -1,14 +1,17 @@
 //! The promises of e-mail, on both stores: an address is confirmed by its link's token once; an
 //! unsubscribe token turns mail off; a mail with a key is queued once; due mails are claimed by
 //! one holder at a time (two processes at once take different ones), retried when they fail,
-//! never again once sent.
+//! never again once sent. A browser's push subscription is kept once (again: replaced), and the
+//! site's key made once however many processes make it at once.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Barrier;
 use trigonal_store::testing::{second, Place};
-use trigonal_store::{on_both, open, AccountRow, MailRow, MailTo, Sent, Store, TokenDigest};
+use trigonal_store::{
+    on_both, open, AccountRow, MailRow, MailTo, PushRow, Sent, Store, TokenDigest,
+};
 
 async fn ann(store: &Arc<dyn Store>) {
     let row = AccountRow {
@@ -156,3 +159,65 @@ async fn mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent(kind:
     assert_eq!(taken.len(), 1);
 }
 on_both!(mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent);
+
+fn subscription(endpoint: &str, account: &str, created: i64) -> PushRow {
+    PushRow {
+        endpoint: endpoint.into(),
+        account: account.into(),
+        p256dh: "BPublic".into(),
+        auth: "secret".into(),
+        created,
+    }
+}
+
+async fn push_subscriptions_are_kept_per_browser_and_the_site_key_is_made_once(kind: &str) {
+    let place = Place::new(kind).await;
+    let a = open(&place.db).await.unwrap();
+    let b = second(kind, &a, &place).await;
+    ann(&a).await;
+    // Eight processes making the key at once all get the one stored first.
+    let barrier = Arc::new(Barrier::new(8));
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let store = Arc::clone(if i % 2 == 0 { &a } else { &b });
+            let barrier = Arc::clone(&barrier);
+            tokio::spawn(async move {
+                barrier.wait().await;
+                store.site_key("vapid", format!("key{i}")).await.unwrap()
+            })
+        })
+        .collect();
+    let mut keys = Vec::new();
+    for t in tasks {
+        keys.push(t.await.unwrap());
+    }
+    assert!(keys.iter().all(|k| *k == keys[0]), "{keys:?}");
+    assert_eq!(a.site_key("vapid", "later".into()).await.unwrap(), keys[0]);
+
+    a.add_push(subscription("https://push.test/1", "ann", 5))
+        .await
+        .unwrap();
+    a.add_push(subscription("https://push.test/2", "ann", 3))
+        .await
+        .unwrap();
+    // The same browser subscribing again replaces its subscription.
+    let mut again = subscription("https://push.test/1", "ann", 7);
+    again.auth = "newer".into();
+    b.add_push(again.clone()).await.unwrap();
+    assert_eq!(
+        a.pushes_of("ann").await.unwrap(),
+        [subscription("https://push.test/2", "ann", 3), again]
+    );
+    assert!(!a
+        .remove_push("https://push.test/2", Some("bob"))
+        .await
+        .unwrap());
+    assert!(a
+        .remove_push("https://push.test/2", Some("ann"))
+        .await
+        .unwrap());
+    assert!(a.remove_push("https://push.test/1", None).await.unwrap());
+    assert!(!a.remove_push("https://push.test/1", None).await.unwrap());
+    assert!(a.pushes_of("ann").await.unwrap().is_empty());
+}
+on_both!(push_subscriptions_are_kept_per_browser_and_the_site_key_is_made_once);

@@ -11,8 +11,9 @@
 //! 5. **publish** the view to this process's watchers (other processes hear of the change from
 //!    the store's events and come through [`refresh`], the same steps 3–5);
 //! 6. **schedule** the computer: a computer move made due is a job committed with the change
-//!    (step 2); here the process's own computer is woken to claim it; and after a move in a game
-//!    by correspondence, the player to move is told by mail.
+//!    (step 2); here the process's own computer is woken to claim it; after a move in a game by
+//!    correspondence, the player to move is told (mail, push); and when a tournament's game
+//!    ends, the tournament's director is woken.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -194,8 +195,8 @@ pub fn places(table: &Table, position: &dyn DynGame) -> Option<Vec<usize>> {
 }
 
 /// Step 6, after a move: in a game by correspondence, the player whose turn it now is, if their
-/// seat is their account's, is told by mail ([`crate::mail::your_turn`]) — off this request's
-/// path: the move is answered whatever the mail does.
+/// seat is their account's, is told by mail ([`crate::mail::your_turn`]) and on their browsers
+/// ([`crate::push::notify`]) — off this request's path: the move is answered whatever they do.
 fn tell_the_next(state: &AppState, live: &Live) {
     let correspondence = live
         .table
@@ -215,6 +216,16 @@ fn tell_the_next(state: &AppState, live: &Live) {
         .unwrap_or_else(|| "Your opponent".to_string());
     let name =
         trigonal_games::info(&live.game).map_or_else(|_| live.game.clone(), |i| i.name.to_string());
+    crate::push::notify(
+        state,
+        &account,
+        crate::push::Notice {
+            title: format!("Your turn in {name}"),
+            body: format!("{by} has moved: it is your turn."),
+            url: format!("/game/{}", live.id),
+            tag: format!("turn/{}", live.id),
+        },
+    );
     let (state, game) = (state.clone(), live.id.clone());
     tokio::spawn(async move {
         if let Err(e) = crate::mail::your_turn(&state, &account, &game, &name, &by).await {

@@ -138,6 +138,11 @@ async fn start_configured(
         trust_proxy: "127.0.0.1".parse().unwrap(),
         metrics_addr: None,
         mail,
+        // The tests' push service is a local one, on plain HTTP.
+        push: trigonal_server::PushConfig {
+            contact: "mailto:tests@trigonal.test".into(),
+            over_http: true,
+        },
     })
     .await
     .unwrap();

@@ -36,6 +36,7 @@ mod analyses;
 mod events;
 mod games;
 mod mail;
+mod push;
 mod ratings;
 mod rows;
 pub(crate) mod schema;

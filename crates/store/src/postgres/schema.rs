@@ -20,4 +20,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("12-seeks"),
     migration!("13-mail"),
     migration!("14-tournaments"),
+    migration!("15-push"),
 ];

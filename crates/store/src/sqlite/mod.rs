@@ -30,6 +30,7 @@ mod analyses;
 mod batch;
 mod games;
 mod mail;
+mod push;
 mod ratings;
 mod rows;
 pub(crate) mod schema;
