@@ -144,6 +144,9 @@ pub enum ServeError {
     /// The mail settings cannot be used.
     #[error("{0}")]
     Mail(String),
+    /// Web Push cannot be sent from here (its HTTP client would not start).
+    #[error("web push: {0}")]
+    Push(String),
 }
 
 /// What every handler works with: the store (the truth), the games in memory, the limit on new
@@ -290,13 +293,8 @@ impl Server {
         state.bot_patience = config.limits.bot_patience;
         state.computer_offer = config.limits.computer_offer;
         state.pusher = Some(Arc::new(
-            push::Pusher::open(
-                &*state.store,
-                config.push.contact.clone(),
-                config.push.over_http,
-            )
-            .await
-            .map_err(ServeError::Mail)?,
+            push::Pusher::new(config.push.contact.clone(), config.push.over_http)
+                .map_err(ServeError::Push)?,
         ));
         if let Some(mail) = &config.mail {
             state.mailer = Some(Arc::new(mail::Mailer::new(mail).map_err(ServeError::Mail)?));

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 use base64ct::{Base64UrlUnpadded, Encoding};
 use serde::{Deserialize, Serialize};
-use trigonal_store::{now_ms, PushRow, Store, StoreError};
+use trigonal_store::{now_ms, PushRow, Store};
 use web_push_native::jwt_simple::algorithms::{ECDSAP256PublicKeyLike, ES256KeyPair};
 use web_push_native::{p256, Auth, WebPushBuilder};
 
@@ -25,11 +25,10 @@ const ENDPOINT: usize = 2048;
 /// How long a push service may take to answer.
 const PATIENCE: Duration = Duration::from_secs(10);
 
-/// The site's key pair and the client that posts to push services.
+/// The site's key pair (read or made when first needed: a server that never pushes writes
+/// nothing) and the client that posts to push services.
 pub struct Pusher {
-    key: ES256KeyPair,
-    /// The public key, as browsers take it (`applicationServerKey`): base64url, uncompressed.
-    public: String,
+    key: tokio::sync::OnceCell<Key>,
     /// Who sends (VAPID's `sub`): the site's address, or a mailto.
     contact: String,
     /// Whether endpoints may be plain `http://` (a local push service, in tests).
@@ -37,33 +36,46 @@ pub struct Pusher {
     client: reqwest::Client,
 }
 
+/// The site's VAPID key pair.
+struct Key {
+    pair: ES256KeyPair,
+    /// The public key, as browsers take it (`applicationServerKey`): base64url, uncompressed.
+    public: String,
+}
+
 impl Pusher {
-    /// The pusher of a site whose contact is `contact`, with the key the store keeps (made now
-    /// if it has none); `http`: plain-HTTP endpoints allowed.
-    pub async fn open(store: &dyn Store, contact: String, http: bool) -> Result<Pusher, String> {
-        let made = Base64UrlUnpadded::encode_string(&ES256KeyPair::generate().to_bytes());
-        let kept = store
-            .site_key("vapid", made)
-            .await
-            .map_err(|e: StoreError| e.to_string())?;
-        let key = Base64UrlUnpadded::decode_vec(&kept)
-            .ok()
-            .and_then(|bytes| ES256KeyPair::from_bytes(&bytes).ok())
-            .ok_or("the stored VAPID key cannot be read")?;
-        let public = Base64UrlUnpadded::encode_string(
-            &key.public_key().public_key().to_bytes_uncompressed(),
-        );
+    /// The pusher of a site whose contact is `contact`; `http`: plain-HTTP endpoints allowed.
+    pub fn new(contact: String, http: bool) -> Result<Pusher, String> {
         let client = reqwest::Client::builder()
             .timeout(PATIENCE)
             .build()
             .map_err(|e| e.to_string())?;
         Ok(Pusher {
-            key,
-            public,
+            key: tokio::sync::OnceCell::new(),
             contact,
             http,
             client,
         })
+    }
+
+    /// The site's key pair: the one the store keeps, made now if it has none.
+    async fn key(&self, store: &dyn Store) -> Result<&Key, ApiError> {
+        self.key
+            .get_or_try_init(|| async {
+                let made = Base64UrlUnpadded::encode_string(&ES256KeyPair::generate().to_bytes());
+                let kept = store.site_key("vapid", made).await?;
+                let pair = Base64UrlUnpadded::decode_vec(&kept)
+                    .ok()
+                    .and_then(|bytes| ES256KeyPair::from_bytes(&bytes).ok())
+                    .ok_or_else(|| {
+                        ApiError::Internal("the stored VAPID key cannot be read".into())
+                    })?;
+                let public = Base64UrlUnpadded::encode_string(
+                    &pair.public_key().public_key().to_bytes_uncompressed(),
+                );
+                Ok(Key { pair, public })
+            })
+            .await
     }
 }
 
@@ -111,9 +123,10 @@ fn pusher(state: &AppState) -> Result<&Arc<Pusher>, ApiError> {
 }
 
 /// The site's public key for browsers to subscribe with.
-pub fn key(state: &AppState) -> Result<PushKey, ApiError> {
+pub async fn key(state: &AppState) -> Result<PushKey, ApiError> {
+    let key = pusher(state)?.key(&*state.store).await?;
     Ok(PushKey {
-        key: pusher(state)?.public.clone(),
+        key: key.public.clone(),
     })
 }
 
@@ -210,9 +223,19 @@ pub fn notify(state: &AppState, account: &str, notice: Notice) {
                 return;
             }
         };
+        if subscriptions.is_empty() {
+            return;
+        }
+        let key = match pusher.key(&*store).await {
+            Ok(key) => key,
+            Err(e) => {
+                tracing::warn!(error = %e, "the site's push key could not be read");
+                return;
+            }
+        };
         let payload = serde_json::to_vec(&notice).expect("a notice is JSON");
         for s in subscriptions {
-            match send(&pusher, &s, payload.clone()).await {
+            match send(&pusher, key, &s, payload.clone()).await {
                 Ok(()) => {
                     metrics::counter!(crate::observe::PUSHES, "outcome" => "sent").increment(1)
                 }
@@ -230,7 +253,7 @@ struct Gone;
 
 /// Posts `payload` to subscription `s`: `Err(Gone)` when its push service says it is gone
 /// (other failures are logged: the notice is lost, the subscription kept).
-async fn send(pusher: &Pusher, s: &PushRow, payload: Vec<u8>) -> Result<(), Gone> {
+async fn send(pusher: &Pusher, key: &Key, s: &PushRow, payload: Vec<u8>) -> Result<(), Gone> {
     let decode = |text: &str| Base64UrlUnpadded::decode_vec(text.trim_end_matches('=')).ok();
     let built = (|| {
         let endpoint: axum::http::Uri = s.endpoint.parse().ok()?;
@@ -238,7 +261,7 @@ async fn send(pusher: &Pusher, s: &PushRow, payload: Vec<u8>) -> Result<(), Gone
         let auth = Auth::clone_from_slice(&decode(&s.auth)?);
         WebPushBuilder::new(endpoint, public, auth)
             .with_valid_duration(Duration::from_secs(86_400))
-            .with_vapid(&pusher.key, &pusher.contact)
+            .with_vapid(&key.pair, &pusher.contact)
             .build(payload)
             .ok()
     })();

@@ -20,7 +20,7 @@ pub fn routes() -> Router<AppState> {
 }
 
 async fn key(State(state): State<AppState>) -> Result<Json<PushKey>, ApiError> {
-    Ok(Json(push::key(&state)?))
+    Ok(Json(push::key(&state).await?))
 }
 
 async fn subscribe(

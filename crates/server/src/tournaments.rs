@@ -383,9 +383,9 @@ pub(crate) fn view(
         ends: ends(t).map(rfc3339),
         ended: t.ended.map(rfc3339),
         status: t.status.as_str(),
-        round: (system == System::Swiss)
-            .then(|| t.tables.iter().map(|x| x.round).max())
-            .map(Option::unwrap_or_default),
+        // A list is read without the tables: its rounds are not known there.
+        round: (system == System::Swiss && detail.is_some())
+            .then(|| t.tables.iter().map(|x| x.round).max().unwrap_or_default()),
         creator: t.creator_name.clone(),
         mine: viewer == Some(t.creator.as_str()),
         joined: viewer.is_some_and(|me| active(t).any(|e| e.id == me)),
@@ -411,10 +411,6 @@ pub(crate) async fn load(state: &AppState, id: &str) -> Result<TournamentRow, Ap
         .ok_or_else(|| no_tournament(id))
 }
 
-fn bad(code: &'static str, text: impl Into<String>) -> ApiError {
-    ApiError::BadRequest(Reason::new(code, text))
-}
-
 /// When a tournament asked to start at `starts` (RFC 3339; none: the default) starts, checked.
 fn start_time(starts: Option<&str>, now: i64) -> Result<i64, ApiError> {
     let Some(text) = starts else {
@@ -423,19 +419,19 @@ fn start_time(starts: Option<&str>, now: i64) -> Result<i64, ApiError> {
     let at = OffsetDateTime::parse(text, &Rfc3339)
         .map(|t| (t.unix_timestamp_nanos() / 1_000_000) as i64)
         .map_err(|_| {
-            bad(
+            ApiError::BadRequest(Reason::new(
                 "tournament-starts",
                 format!(
                     "{:?} is not a time (RFC 3339)",
                     trigonal_core::clipped(text)
                 ),
-            )
+            ))
         })?;
     if at < now - JUST_PAST_MS || at > now + AHEAD_MS {
-        return Err(bad(
+        return Err(ApiError::BadRequest(Reason::new(
             "tournament-starts",
             "a tournament starts within the next 30 days",
-        ));
+        )));
     }
     Ok(at.max(now))
 }
@@ -448,68 +444,71 @@ pub async fn create(
 ) -> Result<TournamentView, ApiError> {
     let name = req.name.trim().to_string();
     if name.is_empty() || name.chars().count() > NAME || name.chars().any(char::is_control) {
-        return Err(bad(
+        return Err(ApiError::BadRequest(Reason::new(
             "tournament-name",
             format!(
                 "a tournament's name has 1 to {NAME} characters, none of them control characters"
             ),
-        ));
+        )));
     }
     let system = System::parse(&req.system).ok_or_else(|| {
-        bad(
+        ApiError::BadRequest(Reason::new(
             "tournament-system",
             format!(
                 "a tournament's system is swiss or arena, not {:?}",
                 trigonal_core::clipped(&req.system)
             ),
-        )
+        ))
     })?;
     let kind = Kind::of(&req.game, req.players, req.variant, req.clock)?;
     let players = kind.position.players();
     if system == System::Swiss && players != 2 {
-        return Err(bad(
+        return Err(ApiError::BadRequest(Reason::new(
             "tournament-system",
             "a Swiss tournament is for two-player games: make an arena for more",
-        ));
+        )));
     }
-    let control = kind
-        .control
-        .ok_or_else(|| bad("tournament-clock", "a tournament's games need a clock"))?;
+    let control = kind.control.ok_or_else(|| {
+        ApiError::BadRequest(Reason::new(
+            "tournament-clock",
+            "a tournament's games need a clock",
+        ))
+    })?;
     if system == System::Arena && matches!(control, trigonal_clock::Control::Correspondence { .. })
     {
-        return Err(bad(
+        return Err(ApiError::BadRequest(Reason::new(
             "tournament-clock",
             "an arena is played over the board: its clock cannot be by correspondence",
-        ));
+        )));
     }
     let (rounds, minutes) = match system {
         System::Swiss => {
             let n = req.rounds.unwrap_or(ROUNDS.0);
             if !(1..=ROUNDS.1).contains(&n) {
-                return Err(bad(
+                return Err(ApiError::BadRequest(Reason::new(
                     "tournament-rounds",
                     format!("a Swiss tournament has 1 to {} rounds", ROUNDS.1),
-                ));
+                )));
             }
             (Some(n), None)
         }
         System::Arena => {
             let n = req.minutes.unwrap_or(MINUTES.0);
             if !(1..=MINUTES.1).contains(&n) {
-                return Err(bad(
+                return Err(ApiError::BadRequest(Reason::new(
                     "tournament-minutes",
                     format!("an arena lasts 1 to {} minutes", MINUTES.1),
-                ));
+                )));
             }
             (None, Some(n))
         }
     };
     let capacity = req.capacity.unwrap_or(CAPACITY.0);
     if !(2..=CAPACITY.1).contains(&capacity) {
-        return Err(bad(
+        return Err(ApiError::BadRequest(Reason::new(
             "tournament-capacity",
             format!("a tournament takes 2 to {} players", CAPACITY.1),
-        ));
+        )));
     }
     let now = now_ms();
     let starts = start_time(req.starts.as_deref(), now)?;
@@ -564,23 +563,24 @@ pub async fn show(
     view(&t, viewer.map(|s| s.account.id.as_str()), true)
 }
 
-fn conflict(code: &'static str, text: &str) -> ApiError {
-    ApiError::Conflict(Reason::new(code, text))
-}
-
 /// Why an entry was refused, as the API says it.
 fn refused(entered: Entered, id: &str) -> ApiError {
     match entered {
-        Entered::Already => conflict("tournament-joined", "you are in this tournament already"),
-        Entered::Full => conflict(
+        Entered::Already => ApiError::Conflict(Reason::new(
+            "tournament-joined",
+            "you are in this tournament already",
+        )),
+        Entered::Full => ApiError::Conflict(Reason::new(
             "tournament-full",
             "this tournament has all the players it takes",
-        ),
-        Entered::Started => conflict(
+        )),
+        Entered::Started => ApiError::Conflict(Reason::new(
             "tournament-started",
             "this tournament has started: it takes nobody new",
-        ),
-        Entered::Over => conflict("tournament-over", "this tournament is over"),
+        )),
+        Entered::Over => {
+            ApiError::Conflict(Reason::new("tournament-over", "this tournament is over"))
+        }
         Entered::Gone | Entered::Joined => no_tournament(id),
     }
 }
@@ -633,11 +633,14 @@ pub async fn withdraw(
         .await?
     {
         Withdrawn::Out => show(state, Some(signed_in), id).await,
-        Withdrawn::NotIn => Err(conflict(
+        Withdrawn::NotIn => Err(ApiError::Conflict(Reason::new(
             "not-in-tournament",
             "you are not playing in this tournament",
-        )),
-        Withdrawn::Over => Err(conflict("tournament-over", "this tournament is over")),
+        ))),
+        Withdrawn::Over => Err(ApiError::Conflict(Reason::new(
+            "tournament-over",
+            "this tournament is over",
+        ))),
         Withdrawn::Gone => Err(no_tournament(id)),
     }
 }
@@ -709,13 +712,16 @@ pub async fn start(
     match t.status {
         Status::Waiting => {}
         Status::Running => {
-            return Err(conflict(
+            return Err(ApiError::Conflict(Reason::new(
                 "tournament-started",
                 "this tournament has started already",
-            ))
+            )))
         }
         Status::Finished | Status::Cancelled => {
-            return Err(conflict("tournament-over", "this tournament is over"))
+            return Err(ApiError::Conflict(Reason::new(
+                "tournament-over",
+                "this tournament is over",
+            )))
         }
     }
     let (n, least) = (active(&t).count(), least(&t));
@@ -723,7 +729,10 @@ pub async fn start(
         return Err(ApiError::Conflict(
             Reason::new(
                 "tournament-too-few",
-                format!("it has {n} players, and needs at least {least} to start"),
+                format!(
+                    "it has {n} player{}, and needs at least {least} to start",
+                    if n == 1 { "" } else { "s" }
+                ),
             )
             .with("n", n)
             .with("least", least),
