@@ -121,3 +121,17 @@ export const claimGames = (games) => call('POST', '/api/me/games', { games });
 export const player = (name) => call('GET', `/api/players/${enc(name)}`);
 export const leaderboard = (pool) => call('GET', `/api/leaderboard/${enc(pool)}`);
 export const bots = () => call('GET', '/api/bots');
+
+export const listTournaments = () => call('GET', '/api/tournaments');
+export const getTournament = (id) => call('GET', `/api/tournaments/${enc(id)}`);
+export const createTournament = (spec) => call('POST', '/api/tournaments', spec);
+export const joinTournament = (id) => call('POST', `/api/tournaments/${enc(id)}/join`);
+export const withdrawTournament = (id) => call('POST', `/api/tournaments/${enc(id)}/withdraw`);
+export const startTournament = (id) => call('POST', `/api/tournaments/${enc(id)}/start`);
+export const tournamentComputer = (id, level) => call('POST', `/api/tournaments/${enc(id)}/computer`, { level });
+
+/** A tournament's WebSocket: the tournament as it changes, and the games it seats the viewer at. */
+export function tournamentSocketUrl(id) {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}/api/tournaments/${enc(id)}/ws`;
+}

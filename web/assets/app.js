@@ -1,5 +1,5 @@
-// The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name} and
-// /leaderboard/{pool}; the header with its language
+// The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name},
+// /leaderboard/{pool}, /tournaments and /tournament/{id}; the header with its language
 // switcher; internal links without page loads.
 
 import { h, toast } from './dom.js';
@@ -8,6 +8,7 @@ import { mountHome } from './home.js';
 import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
 import { mountSignIn, mountProfile, mountLeaderboard } from './players.js';
+import { mountTournaments, mountTournament } from './tournaments.js';
 import * as account from './account.js';
 
 const main = document.getElementById('main');
@@ -35,6 +36,10 @@ function route() {
     page = mountProfile(main, { name: m[1] });
   } else if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/))) {
     page = mountLeaderboard(main, { pool: m[1] });
+  } else if (path === '/tournaments' || path === '/tournaments/') {
+    page = mountTournaments(main, { navigate });
+  } else if ((m = path.match(/^\/tournament\/([^/]+)\/?$/))) {
+    page = mountTournament(main, { id: m[1], navigate });
   } else {
     main.replaceChildren(h('section', { class: 'card error-page' },
       h('h1', {}, t('error.not-found')),
@@ -57,7 +62,8 @@ function header() {
     h('a', { href: '/', 'data-link': true, class: 'brand' },
       h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), h('span', { class: 'brand-text' }, 'Trigonal')),
     h('nav', { 'aria-label': t('nav.label') },
-      h('a', { href: '/', 'data-link': true }, t('nav.play'))),
+      h('a', { href: '/', 'data-link': true, class: 'nav-play' }, t('nav.play')),
+      h('a', { href: '/tournaments', 'data-link': true, 'data-test': 'nav-tournaments' }, t('nav.tournaments'))),
     accountArea(),
     h('div', { class: 'lang' }, h('label', { for: 'lang', class: 'visually-hidden' }, t('nav.language')), select));
   document.querySelector('.skip').textContent = t('nav.skip');

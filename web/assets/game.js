@@ -735,7 +735,8 @@ class GamePage {
       h('h1', {}, gameName(v.game, v.name), v.rated ? [' ', h('span', { class: 'rated-tag', 'data-test': 'rated-tag' }, t('game.rated'))] : null),
       h('p', { class: 'sub' }, bits.join(' · '), ' · ',
         v.clock ? [h('span', { class: 'clock-control', 'data-test': 'control', title: controlLong(v.clock, t, lang()) }, controlText(v.clock, t, lang())), ' · '] : null,
-        h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules'))));
+        h('a', { href: `/rules/${v.game}`, 'data-link': true }, t('nav.rules')),
+        v.tournament ? [' · ', h('a', { href: `/tournament/${encodeURIComponent(v.tournament)}`, 'data-link': true, 'data-test': 'game-tournament' }, t('game.tournament'))] : null));
   }
 
   renderStatus(itemIds) {
