@@ -98,6 +98,9 @@ export const acceptSeek = (id) => call('POST', `/api/seeks/${enc(id)}/accept`);
 export const leaveSeek = (id) => call('DELETE', `/api/seeks/${enc(id)}`);
 export const getEmail = () => call('GET', '/api/me/email');
 export const setEmail = (email) => call('POST', '/api/me/email', { email });
+export const pushKey = () => call('GET', '/api/push/key');
+export const subscribePush = (subscription) => call('POST', '/api/me/push', subscription);
+export const unsubscribePush = (endpoint) => call('DELETE', '/api/me/push', { endpoint });
 export const playNow = (spec) => call('POST', '/api/quick', spec);
 export const seekComputer = (id) => call('POST', `/api/seeks/${enc(id)}/computer`);
 

@@ -9,6 +9,7 @@ import { t } from './i18n.js';
 import { gameName, seatName } from './games.js';
 import { poolGame, ratedPools, ratingText, validName } from './ratings.js';
 import { ratingChart } from './chart.js';
+import { PushSettings } from './push.js';
 
 /** A pool's name among `pools` (/api/meta's): the game's, and the number of players where the game has a pool per number. */
 export function poolName(pools, pool) {
@@ -133,11 +134,13 @@ export function mountProfile(main, { name }) {
             h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
             h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
         : h('p', { class: 'muted' }, t('profile.no-games')),
-      own() ? mail.shown() : null));
+      own() ? [mail.shown(), push.shown()] : null));
   };
-  // One's own profile says where mail goes, and takes a new address.
+  // One's own profile says where mail goes, and takes a new address; and whether this device
+  // shows pushed notices.
   const own = () => account.me()?.name.toLowerCase() === data.name.toLowerCase();
   const mail = new MailSettings();
+  const push = new PushSettings();
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
   Promise.all([api.player(name), api.meta()]).then(([d, meta]) => {
     if (closed) return;
