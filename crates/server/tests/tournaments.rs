@@ -388,6 +388,62 @@ async fn bad_tournaments_and_bad_entries_are_refused_with_their_codes(kind: &str
 }
 on_both!(bad_tournaments_and_bad_entries_are_refused_with_their_codes);
 
+async fn a_tournament_starts_at_its_time_or_is_cancelled_when_too_few_came(kind: &str) {
+    let server = common::start(kind).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    // Two seconds from now: the directors' next looks start the one and cancel the other.
+    let soon = time::OffsetDateTime::from_unix_timestamp_nanos(
+        i128::from(trigonal_store::now_ms() + 2_000) * 1_000_000,
+    )
+    .unwrap()
+    .format(&time::format_description::well_known::Rfc3339)
+    .unwrap();
+    let mut ids = Vec::new();
+    for (name, entrants) in [("Two came", vec![&ann, &bob]), ("One came", vec![&ann])] {
+        let t = create(
+            &server,
+            &ann,
+            json!({"name": name, "system": "swiss", "game": "triangoli", "clock": clock(),
+                   "rounds": 1, "starts": soon}),
+        )
+        .await;
+        let id = t["id"].as_str().unwrap().to_string();
+        for who in entrants {
+            let r = post(
+                &server,
+                &format!("/api/tournaments/{id}/join"),
+                Value::Null,
+                who,
+            )
+            .await;
+            assert_eq!(r.status, 200, "{}", r.text);
+        }
+        ids.push(id);
+    }
+    let started = until(&server, &ids[0], |t| t["status"] != "waiting").await;
+    assert_eq!(
+        (&started["status"], &started["round"]),
+        (&json!("running"), &json!(1))
+    );
+    assert_eq!(tables(&started, 1).len(), 1);
+    let starts = time::OffsetDateTime::parse(
+        started["starts"].as_str().unwrap(),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    let at = time::OffsetDateTime::parse(
+        started["started"].as_str().unwrap(),
+        &time::format_description::well_known::Rfc3339,
+    )
+    .unwrap();
+    assert!(at >= starts, "started {at}, not before its time {starts}");
+    let cancelled = until(&server, &ids[1], |t| t["status"] != "waiting").await;
+    assert_eq!(cancelled["status"], "cancelled");
+    assert!(cancelled["tables"].as_array().unwrap().is_empty());
+}
+on_both!(a_tournament_starts_at_its_time_or_is_cancelled_when_too_few_came);
+
 /// Each person's token for their seat in game `game`, by seat (none for the computer's).
 async fn tokens(server: &TestServer, game: &str, cookies: &[String]) -> Vec<String> {
     let view = server.view(game).await;
