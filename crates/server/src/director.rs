@@ -20,7 +20,7 @@ use trigonal_store::{
 use trigonal_tournament::{arena, swiss};
 
 use crate::error::ApiError;
-use crate::tournaments::{self, active, ends, entrant, finishes, played, unfinished, System};
+use crate::tournament_rows::{self, active, ends, entrant, finishes, played, unfinished, System};
 use crate::{change, games, AppState};
 
 /// How often each process looks at the tournaments that run.
@@ -89,7 +89,7 @@ pub async fn run(state: AppState) {
 
 /// Starts tournament `t` at `now` with its first round, or cancels it when too few entered.
 pub(crate) async fn start(state: &AppState, t: &TournamentRow, now: i64) -> Result<(), ApiError> {
-    if active(t).count() < tournaments::least(t) {
+    if active(t).count() < tournament_rows::least(t) {
         if state
             .store
             .set_tournament_status(&t.id, Status::Waiting, Status::Cancelled, now)
@@ -129,7 +129,7 @@ fn first_tables(
     round: u32,
     now: i64,
 ) -> Result<Vec<Seating>, ApiError> {
-    match tournaments::system(t)? {
+    match tournament_rows::system(t)? {
         System::Swiss => swiss_round(state, t, round, now),
         System::Arena => arena_wave(state, t, round, now),
     }
@@ -137,7 +137,7 @@ fn first_tables(
 
 /// Records the tables of running tournament `id` that ended, then pairs on or finishes it.
 async fn direct(state: &AppState, id: &str) -> Result<(), ApiError> {
-    let mut t = tournaments::load(state, id).await?;
+    let mut t = tournament_rows::load(state, id).await?;
     let mut recorded = false;
     let open: Vec<RoundTable> = unfinished(&t).cloned().collect();
     for x in open {
@@ -147,7 +147,7 @@ async fn direct(state: &AppState, id: &str) -> Result<(), ApiError> {
         }
     }
     if recorded {
-        t = tournaments::load(state, id).await?;
+        t = tournament_rows::load(state, id).await?;
     }
     if t.status != Status::Running {
         return Ok(());
@@ -155,7 +155,7 @@ async fn direct(state: &AppState, id: &str) -> Result<(), ApiError> {
     let now = now_ms();
     let next = t.tables.iter().map(|x| x.round).max().unwrap_or(0) + 1;
     let over = unfinished(&t).next().is_none();
-    let finish = match tournaments::system(&t)? {
+    let finish = match tournament_rows::system(&t)? {
         System::Swiss => {
             if !over {
                 return Ok(());

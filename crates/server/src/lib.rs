@@ -44,6 +44,7 @@ mod seek_api;
 mod seeks;
 mod socket;
 mod tournament_api;
+mod tournament_rows;
 mod tournaments;
 mod typed;
 mod view;

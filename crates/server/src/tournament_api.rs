@@ -20,7 +20,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::socket::{self, send, PING};
 use crate::tournaments::{self, NewComputer, NewTournament, TournamentView, Tournaments};
-use crate::{players, AppState};
+use crate::{players, tournament_rows, AppState};
 
 /// The routes of tournaments.
 pub fn routes() -> Router<AppState> {
@@ -102,7 +102,7 @@ async fn watch(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
     // 404 before the upgrade for a tournament that does not exist.
-    tournaments::load(&state, &id).await?;
+    tournament_rows::load(&state, &id).await?;
     socket::open(state, upgrade, move |state, mut socket| async move {
         let end = follow(&state, &mut socket, signed_in.as_ref(), &id).await;
         (socket, end)
@@ -126,7 +126,7 @@ async fn follow(
     let mut shown = None;
     let mut sent_to = HashSet::new();
     loop {
-        match tournaments::load(state, id).await {
+        match tournament_rows::load(state, id).await {
             Ok(t) => {
                 if let Ok(view) = tournaments::view(&t, me, true) {
                     let text = json!({"type": "tournament", "tournament": view}).to_string();
@@ -140,7 +140,7 @@ async fn follow(
                 }
                 // To each game its entrant is seated at, being played, once.
                 if let Some(s) = signed_in {
-                    for x in tournaments::unfinished(&t) {
+                    for x in tournament_rows::unfinished(&t) {
                         let (Some(game), Some(seat)) =
                             (&x.game_id, x.seated.iter().position(|e| *e == s.account.id))
                         else {
