@@ -29,6 +29,7 @@ pub mod kit;
 pub mod knowledge;
 pub mod mcts;
 pub mod player;
+pub mod puzzle;
 pub mod roster;
 pub mod solve;
 pub mod uct;

@@ -13,6 +13,7 @@ mod bench;
 mod contract;
 mod input;
 mod play;
+mod puzzles;
 mod serve;
 mod solve;
 mod terminal;
@@ -108,6 +109,9 @@ enum Command {
     Solve(solve::SolveArgs),
     /// Each position of a record with its evaluation and best move.
     Analyse(analyse::AnalyseArgs),
+    /// Puzzles proven exact, from games between agents (`generate`).
+    #[command(subcommand)]
+    Puzzles(puzzles::PuzzlesCommand),
     /// How often an agent's move keeps the exact value of random Triangoli endgames.
     Accuracy(accuracy::AccuracyArgs),
     /// Compute every player's ratings again from the stored results of the rated games.
@@ -196,6 +200,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena::run(&args),
         Command::Solve(args) => solve::run(&args),
         Command::Analyse(args) => analyse::run(&args),
+        Command::Puzzles(command) => puzzles::run(&command),
         Command::Accuracy(args) => accuracy::run(&args),
         Command::Ratings { recompute: _, db } => trigonal_server::recompute_ratings_blocking(&db)
             .map(|n| println!("recomputed the ratings of {n} rated games"))
