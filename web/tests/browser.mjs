@@ -174,6 +174,11 @@ export async function playMove(page, random, { preferEnd = false, beforeClick = 
   const before = (await history(page)).length;
   for (let step = 0; step < 12; step++) {
     if (beforeClick) await beforeClick();
+    // The legal moves come on the socket a moment after the view that made it this seat's
+    // turn: wait for them (a person would) before deciding nothing is offered.
+    if (step === 0) {
+      await page.waitForFunction(() => document.querySelector('svg.board .item.is-target, .actions [data-action]'), null, { timeout: 10000 }).catch(() => {});
+    }
     const ids = [...(await offered(page))];
     if (!ids.length) throw new Error('nothing offered to click');
     const id = preferEnd && ids.includes('end') ? 'end' : ids[Math.floor(random() * ids.length)];
