@@ -36,13 +36,22 @@ test('the service worker shows a pushed notice, and the setting says when it can
     });
   });
   await cdp.send('ServiceWorker.enable');
-  await page.evaluate(() => navigator.serviceWorker.register('/assets/sw.js', { scope: '/assets/' }));
+  // Registered, and its worker active (a push to a worker still installing may be dropped).
+  await page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.register('/assets/sw.js', { scope: '/assets/' });
+    const worker = reg.installing || reg.waiting || reg.active;
+    if (worker.state !== 'activated') {
+      await new Promise((resolve) => worker.addEventListener('statechange', () => {
+        if (worker.state === 'activated') resolve();
+      }));
+    }
+  });
   const registrationId = await registered;
   const notice = { title: 'Your turn in Triangoli', body: 'bob has moved: it is your turn.', url: '/game/abc', tag: 'turn/abc' };
   await cdp.send('ServiceWorker.deliverPushMessage', { origin: BASE, registrationId, data: JSON.stringify(notice) });
   const shown = await page.evaluate(async () => {
     const reg = await navigator.serviceWorker.getRegistration('/assets/');
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 300; i++) {
       const list = await reg.getNotifications();
       if (list.length) return list.map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
       await new Promise((r) => setTimeout(r, 50));
