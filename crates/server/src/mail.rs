@@ -232,14 +232,15 @@ async fn queue(
     Ok(queued)
 }
 
-/// Tells `account` it is their turn in game `game` (`name`, against `by`), if they confirmed an
-/// address and want mail; at most once a game a day.
-pub async fn your_turn(
+/// Queues a mail to `account` — `text`, then the link to `path` on the site — if this server
+/// sends mail and the account confirmed an address and wants mail; at most one a `once_key`.
+async fn tell(
     state: &AppState,
     account: &str,
-    game: &str,
-    name: &str,
-    by: &str,
+    once_key: String,
+    subject: String,
+    text: String,
+    path: &str,
 ) -> Result<(), ApiError> {
     let Some(mailer) = &state.mailer else {
         return Ok(());
@@ -250,18 +251,30 @@ pub async fn your_turn(
     if !to.verified || !to.on {
         return Ok(());
     }
+    let body = format!("{text}\n\n{}{path}", mailer.site);
+    queue(state, account, &to.address, Some(once_key), subject, body).await?;
+    Ok(())
+}
+
+/// Tells `account` it is their turn in game `game` (`name`, against `by`), if they confirmed an
+/// address and want mail; at most once a game a day.
+pub async fn your_turn(
+    state: &AppState,
+    account: &str,
+    game: &str,
+    name: &str,
+    by: &str,
+) -> Result<(), ApiError> {
     let day = now_ms() / 86_400_000;
-    let link = format!("{}/game/{game}", mailer.site);
-    queue(
+    tell(
         state,
         account,
-        &to.address,
-        Some(format!("turn/{game}/{account}/{day}")),
+        format!("turn/{game}/{account}/{day}"),
         format!("Your turn in {name}"),
-        format!("{by} has moved in your game of {name}: it is your turn.\n\n{link}"),
+        format!("{by} has moved in your game of {name}: it is your turn."),
+        &format!("/game/{game}"),
     )
-    .await?;
-    Ok(())
+    .await
 }
 
 /// Queues the mail that tournament `id` (`name`) started to entrant `account`, if they get
@@ -272,26 +285,15 @@ pub async fn tournament_starts(
     id: &str,
     name: &str,
 ) -> Result<(), ApiError> {
-    let Some(mailer) = &state.mailer else {
-        return Ok(());
-    };
-    let Some(to) = state.store.mail_to(account).await? else {
-        return Ok(());
-    };
-    if !to.verified || !to.on {
-        return Ok(());
-    }
-    let link = format!("{}/tournament/{id}", mailer.site);
-    queue(
+    tell(
         state,
         account,
-        &to.address,
-        Some(format!("tournament/{id}/{account}")),
+        format!("tournament/{id}/{account}"),
         format!("{name} has started"),
-        format!("The tournament {name} has started: your first game is waiting for you.\n\n{link}"),
+        format!("The tournament {name} has started: your first game is waiting for you."),
+        &format!("/tournament/{id}"),
     )
-    .await?;
-    Ok(())
+    .await
 }
 
 /// Confirms the address whose link carried `token`: whether it did.

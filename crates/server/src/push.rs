@@ -79,6 +79,11 @@ impl Pusher {
     }
 }
 
+/// The bytes of base64url `text` (browsers may pad it, or not).
+fn base64url(text: &str) -> Option<Vec<u8>> {
+    Base64UrlUnpadded::decode_vec(text.trim_end_matches('=')).ok()
+}
+
 /// `GET /api/push/key`.
 #[derive(Debug, Serialize)]
 pub struct PushKey {
@@ -155,11 +160,10 @@ pub async fn subscribe(
     {
         return Err(bad_subscription("its endpoint is not an https URL"));
     }
-    let decode = |text: &str| Base64UrlUnpadded::decode_vec(text.trim_end_matches('=')).ok();
-    decode(&subscription.keys.p256dh)
+    base64url(&subscription.keys.p256dh)
         .and_then(|k| p256::PublicKey::from_sec1_bytes(&k).ok())
         .ok_or_else(|| bad_subscription("its p256dh is not a P-256 public key"))?;
-    if decode(&subscription.keys.auth).map(|a| a.len()) != Some(16) {
+    if base64url(&subscription.keys.auth).map(|a| a.len()) != Some(16) {
         return Err(bad_subscription("its auth is not 16 bytes"));
     }
     state
@@ -254,11 +258,10 @@ struct Gone;
 /// Posts `payload` to subscription `s`: `Err(Gone)` when its push service says it is gone
 /// (other failures are logged: the notice is lost, the subscription kept).
 async fn send(pusher: &Pusher, key: &Key, s: &PushRow, payload: Vec<u8>) -> Result<(), Gone> {
-    let decode = |text: &str| Base64UrlUnpadded::decode_vec(text.trim_end_matches('=')).ok();
     let built = (|| {
         let endpoint: axum::http::Uri = s.endpoint.parse().ok()?;
-        let public = p256::PublicKey::from_sec1_bytes(&decode(&s.p256dh)?).ok()?;
-        let auth = Auth::clone_from_slice(&decode(&s.auth)?);
+        let public = p256::PublicKey::from_sec1_bytes(&base64url(&s.p256dh)?).ok()?;
+        let auth = Auth::clone_from_slice(&base64url(&s.auth)?);
         WebPushBuilder::new(endpoint, public, auth)
             .with_valid_duration(Duration::from_secs(86_400))
             .with_vapid(&key.pair, &pusher.contact)
