@@ -8,7 +8,7 @@
 //! Each game's crate implements it (`kit.rs`); the registry (`trigonal-games`) lists the kits,
 //! and everything above it — server, command line, arena — asks the kit, never a game by name.
 
-use trigonal_core::Present;
+use trigonal_core::{Lesson, Present};
 
 use crate::player::Player;
 use crate::solve::Solver;
@@ -59,5 +59,12 @@ pub trait Kit: Present {
     /// The game's exact solver, where solving is quick enough to offer; `None` by default.
     fn solver() -> Option<Box<dyn Solver>> {
         None
+    }
+
+    /// The game's lessons, in the order they are taken ([`Lesson`]); none by default. Each
+    /// lesson's words (title, and each step's explanation, goal and hint) are kept by the front
+    /// end in every language.
+    fn lessons() -> Vec<Lesson<Self>> {
+        Vec::new()
     }
 }

@@ -6,7 +6,7 @@
 //! shown (a [`Scene`] to draw, a diagram drawn on a [`Canvas`], the clicks of a move, the move in
 //! words as [`Clause`]s); their
 //! object-safe face [`DynGame`] for code that picks a game by id at run time, game [`Record`]s,
-//! [`perft`] and uniform random playouts.
+//! [`perft`], uniform random playouts and [`Lesson`]s (positions with goals the rules check).
 //! It must not know any one game's rules, and it does no I/O: reading files, printing and
 //! networking belong to the command line and the server.
 
@@ -14,6 +14,7 @@ pub mod canvas;
 pub mod dynamic;
 pub mod game;
 pub mod hash;
+pub mod lesson;
 pub mod perft;
 pub mod playout;
 pub mod present;
@@ -28,6 +29,7 @@ pub use game::{
     clipped, quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT,
 };
 pub use hash::mix64;
+pub use lesson::{Attempt, DynLesson, DynStep, Lesson, Step};
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};
 pub use present::Present;

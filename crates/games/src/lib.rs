@@ -1,7 +1,7 @@
 //! The registry of Trigonal's games.
 //!
 //! The one place that knows which games exist: it lists each game's kit ([`Kit`]: its rules
-//! engine, its description, its computer players, rating pools and solver) once, and maps a game
+//! engine, its description, its computer players, rating pools, solver and lessons) once, and maps a game
 //! id (`triangoli`, …) to it — as a boxed [`DynGame`], as the kit's answers ([`GameInfo`]), or by
 //! calling back a generic [`Visitor`] with the concrete type, so that the command line and the
 //! server can run generic, monomorphised code (perft, search) on a game picked at run time. It
@@ -12,7 +12,7 @@ pub mod checks;
 use trigonal_ai::solve::Solver;
 pub use trigonal_ai::Kit;
 use trigonal_ai::{Agent, DynPlayer};
-use trigonal_core::{DynGame, Game, Options, OptionsError};
+use trigonal_core::{DynGame, DynLesson, Game, Options, OptionsError};
 
 /// A game's kit as the registry hands it out for a game picked at run time: what a front end or
 /// a help text says about the game, and the kit's answers ([`Kit`]) as plain functions.
@@ -34,6 +34,13 @@ pub struct GameInfo {
     pub level_ratings: fn(usize) -> Option<[u32; 5]>,
     /// The game's exact solver, if it has one ([`Kit::solver`]).
     pub solver: fn() -> Option<Box<dyn Solver>>,
+    /// The game's lessons ([`Kit::lessons`]).
+    pub lessons: fn() -> Vec<DynLesson>,
+}
+
+/// The lessons of kit `K`, each for a game picked at run time.
+fn lessons_of<K: Kit>() -> Vec<DynLesson> {
+    K::lessons().into_iter().map(DynLesson::from).collect()
 }
 
 /// The [`GameInfo`] of kit `K`.
@@ -47,6 +54,7 @@ const fn info_of<K: Kit>() -> GameInfo {
         pool: K::pool,
         level_ratings: K::level_ratings,
         solver: K::solver,
+        lessons: lessons_of::<K>,
     }
 }
 

@@ -1,8 +1,9 @@
 //! The toy's kit: its description, and every default — the computer plays it with MCTS that
 //! knows nothing of it, its rated games share one pool named after it, no level is rated in it
-//! and it has no exact solver.
+//! and it has no exact solver. Its two lessons show a kit's lessons at their smallest.
 
 use trigonal_ai::Kit;
+use trigonal_core::Lesson;
 
 use crate::Toy;
 
@@ -10,4 +11,8 @@ impl Kit for Toy {
     const SUMMARY: &'static str =
         "A test game: take a point and those right of it; whoever takes the last point wins.";
     const PLAYERS: (usize, usize) = (2, 2);
+
+    fn lessons() -> Vec<Lesson<Toy>> {
+        crate::lessons::lessons()
+    }
 }

@@ -12,6 +12,7 @@
 //! Trigonal in [`kit`] (the defaults, bar its description). It does no I/O.
 
 pub mod kit;
+mod lessons;
 mod present;
 
 use std::fmt;
