@@ -123,9 +123,34 @@ pub fn rate(before: &[Rating], places: &[usize]) -> Vec<Rating> {
         .collect()
 }
 
+/// The player's rating and the puzzle's after the player `solved` it or not: one Glicko-2 game
+/// between them, as lichess rates puzzles (a solve is the player's win).
+pub fn puzzle(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
+    let places = if solved { [1, 2] } else { [2, 1] };
+    let after = rate(&[player, puzzle], &places);
+    (after[0], after[1])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_solve_raises_the_player_and_lowers_the_puzzle_and_a_miss_the_other_way() {
+        let (player, puzzle) = puzzle(Rating::START, Rating::START, true);
+        assert!(
+            player.rating > 1500.0 && puzzle.rating < 1500.0,
+            "{player:?} {puzzle:?}"
+        );
+        assert_eq!((player.games, puzzle.games), (1, 1));
+        let (player, puzzle) = super::puzzle(Rating::START, Rating::START, false);
+        assert!(
+            player.rating < 1500.0 && puzzle.rating > 1500.0,
+            "{player:?} {puzzle:?}"
+        );
+        // Equal starts move by equal amounts, in opposite directions.
+        assert!((player.rating + puzzle.rating - 3000.0).abs() < 1e-6);
+    }
 
     #[test]
     fn places_follow_winners_scores_and_leavers() {

@@ -1,6 +1,6 @@
 //! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
 //! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`], [`Seeks`], [`Mail`],
-//! [`Tournaments`] and [`Push`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
+//! [`Tournaments`], [`Push`] and [`Learning`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
 
 use std::time::Duration;
 
@@ -371,10 +371,86 @@ pub trait Push: Send + Sync {
     async fn pushes_of(&self, account: &str) -> Result<Vec<PushRow>, StoreError>;
 }
 
+/// Learning ([`crate::learning`]): lessons finished, and puzzles with their ratings.
+#[async_trait]
+pub trait Learning: Send + Sync {
+    /// Account `account`'s finished lessons, in the order finished.
+    async fn lessons_done(&self, account: &str) -> Result<Vec<LessonDone>, StoreError>;
+
+    /// Marks lesson `lesson` of `game` finished by `account` at `now` (kept at its first time):
+    /// whether it is new.
+    async fn finish_lesson(
+        &self,
+        account: &str,
+        game: &str,
+        lesson: &str,
+        now: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Stores those of `puzzles` whose ids are not stored yet: how many were new.
+    async fn add_puzzles(&self, puzzles: Vec<PuzzleRow>) -> Result<usize, StoreError>;
+
+    /// Puzzle `id`.
+    async fn puzzle(&self, id: &str) -> Result<Option<PuzzleRow>, StoreError>;
+
+    /// Up to `limit` puzzles of `game` that `account` (when given) has not attempted, rated
+    /// nearest `near`: everyone's, or with `mine`, the account's own mistakes instead (those
+    /// not yet solved).
+    async fn puzzles_near(
+        &self,
+        game: &str,
+        account: Option<&str>,
+        mine: bool,
+        near: f64,
+        limit: usize,
+    ) -> Result<Vec<PuzzleRow>, StoreError>;
+
+    /// Account `account`'s puzzle rating in `game` ([`Rating::START`] before any).
+    async fn puzzle_rating(
+        &self,
+        account: &str,
+        game: &str,
+    ) -> Result<trigonal_ratings::Rating, StoreError>;
+
+    /// Stores `account`'s first attempt at puzzle `id` (`correct` or not) at `now`, and rates
+    /// it: the account's rating in the puzzle's game and the puzzle's, as one Glicko-2 game
+    /// ([`trigonal_ratings::puzzle`]), in the same transaction. A second attempt changes
+    /// nothing ([`Attempted::Again`]). An attempt at one's own mistake is kept (solved once it
+    /// is solved once) but rates nothing.
+    async fn attempt_puzzle(
+        &self,
+        account: &str,
+        id: &str,
+        correct: bool,
+        now: i64,
+    ) -> Result<Attempted, StoreError>;
+
+    /// The puzzle of `day` (`YYYY-MM-DD`) for `game`: the one stored, or, when none is yet,
+    /// everyone's puzzle number `pick` (modulo their count, ordered by id) stored as that
+    /// day's (of processes choosing at once, the first to store wins and all get its choice);
+    /// `None` when the game has no puzzles.
+    async fn daily_puzzle(
+        &self,
+        day: &str,
+        game: &str,
+        pick: u64,
+    ) -> Result<Option<PuzzleRow>, StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
 pub trait Store:
-    Games + Jobs + Presence + Analyses + Accounts + Ratings + Seeks + Mail + Tournaments + Push
+    Games
+    + Jobs
+    + Presence
+    + Analyses
+    + Accounts
+    + Ratings
+    + Seeks
+    + Mail
+    + Tournaments
+    + Push
+    + Learning
 {
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;

@@ -21,6 +21,7 @@
 mod migrations;
 mod backup;
 mod interface;
+mod learning;
 mod mail;
 mod postgres;
 mod seeks;
@@ -34,8 +35,10 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
 pub use interface::{
-    Accounts, Analyses, Games, Jobs, Mail, Presence, Push, Ratings, Seeks, Store, Tournaments,
+    Accounts, Analyses, Games, Jobs, Learning, Mail, Presence, Push, Ratings, Seeks, Store,
+    Tournaments,
 };
+pub use learning::{Attempted, LessonDone, PuzzleRow};
 pub use mail::{MailRow, MailTo, PushRow, Sent};
 pub use postgres::PgStore;
 use seeks::computer_first;

@@ -35,6 +35,7 @@ mod accounts;
 mod analyses;
 mod events;
 mod games;
+mod learning;
 mod mail;
 mod push;
 mod ratings;

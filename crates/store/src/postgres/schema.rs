@@ -21,4 +21,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("13-mail"),
     migration!("14-tournaments"),
     migration!("15-push"),
+    migration!("16-learning"),
 ];

@@ -29,6 +29,7 @@ mod accounts;
 mod analyses;
 mod batch;
 mod games;
+mod learning;
 mod mail;
 mod push;
 mod ratings;
