@@ -30,7 +30,9 @@ use crate::games::{self, CreateGame, UploadRecord};
 use crate::limit::MayCreate;
 use crate::proxy::Https;
 use crate::socket::{self, send, PING};
-use crate::{edge, health, mail_api, observe, push_api, seek_api, tournament_api, web, AppState};
+use crate::{
+    edge, health, lesson_api, mail_api, observe, push_api, seek_api, tournament_api, web, AppState,
+};
 use crate::{meta, players};
 
 /// Every route of the server.
@@ -76,6 +78,7 @@ pub fn router(state: AppState) -> Router {
         .merge(mail_api::routes())
         .merge(tournament_api::routes())
         .merge(push_api::routes())
+        .merge(lesson_api::routes())
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))

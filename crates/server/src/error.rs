@@ -143,6 +143,10 @@ pub const CODES: &[&str] = &[
     "not-in-tournament",
     "not-tournament-creator",
     "unknown-level",
+    // Lessons.
+    "no-lesson",
+    "no-lesson-step",
+    "step-ended",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

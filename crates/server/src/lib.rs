@@ -26,6 +26,8 @@ mod flags;
 mod games;
 mod health;
 mod hub;
+mod lesson_api;
+mod lessons;
 mod limit;
 mod listen;
 mod live;

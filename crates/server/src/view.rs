@@ -80,7 +80,7 @@ struct MessageView<'a> {
 }
 
 #[derive(Serialize)]
-struct Clicks {
+pub(crate) struct Clicks {
     #[serde(rename = "move")]
     mv: String,
     clicks: Vec<String>,
@@ -150,6 +150,43 @@ pub fn ending<'a>(
         .map(|s| s.0)
         .collect();
     Some((winners, "rules"))
+}
+
+/// A position alone, as lessons and puzzles show one: the board, whose turn it is, and the
+/// legal moves with their clicks (none once it is over) — what a front end needs to draw it and
+/// take a move, knowing no rule.
+#[derive(Serialize)]
+pub struct PositionView {
+    game: &'static str,
+    players: usize,
+    variant: Option<String>,
+    to_move: Option<u8>,
+    scores: Option<Vec<i32>>,
+    /// The seats that won, once it is over.
+    winners: Option<Vec<u8>>,
+    legal: Vec<String>,
+    clicks: Vec<Clicks>,
+    board: Scene,
+}
+
+/// The [`PositionView`] of `position`.
+pub fn position(position: &dyn DynGame) -> PositionView {
+    let (legal, clicks) = legal_clicks(position);
+    PositionView {
+        game: position.id(),
+        players: position.players(),
+        variant: position.options().variant,
+        to_move: position.to_move().map(|s| s.0),
+        scores: position.scores(),
+        winners: position.outcome().map(|o| {
+            (0..position.players() as u8)
+                .filter(|&s| o.winners.contains(trigonal_core::Seat(s)))
+                .collect()
+        }),
+        legal,
+        clicks,
+        board: position.scene(),
+    }
 }
 
 /// The legal moves of `position` and the clicks that make each.

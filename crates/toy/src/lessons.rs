@@ -30,7 +30,8 @@ pub fn lessons() -> Vec<Lesson<Toy>> {
                 Step::new(Toy::start(), &["d1"], |_, now| now.rows[3] == 0),
                 // Take the last two points at once, and win.
                 Step::new(after(&["d1", "c1", "a1"]), &["b1"], |start, now| {
-                    now.outcome().is_some_and(|o| o.winners.contains(start.to_move))
+                    now.outcome()
+                        .is_some_and(|o| o.winners.contains(start.to_move))
                 }),
             ],
         },
