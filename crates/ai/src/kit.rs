@@ -67,4 +67,11 @@ pub trait Kit: Present {
     fn lessons() -> Vec<Lesson<Self>> {
         Vec::new()
     }
+
+    /// The game's starter set of puzzles: the text of a set file, one
+    /// [`crate::puzzle::Puzzle`] a JSON line as `trigonal puzzles generate` writes them (a kit
+    /// ships its file with `include_str!`); empty by default.
+    fn puzzles() -> &'static str {
+        ""
+    }
 }

@@ -138,6 +138,22 @@ pub struct Thought<M> {
     pub proven: bool,
     /// How the search went, for people.
     pub detail: String,
+    /// Each move the search tried at the root, as it saw it (MCTS; empty for other searches).
+    pub moves: Vec<MoveStat<M>>,
+}
+
+/// One move of the root as a search saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveStat<M> {
+    /// The move.
+    pub mv: M,
+    /// Playouts through it.
+    pub visits: u64,
+    /// The mover's expected share of the win after it: proven where `proven`, else the mean of
+    /// its playouts.
+    pub share: f64,
+    /// Whether `share` is proven by the search's solver.
+    pub proven: bool,
 }
 
 impl<M> Thought<M> {
@@ -150,17 +166,28 @@ impl<M> Thought<M> {
             score: None,
             proven: false,
             detail: detail.to_string(),
+            moves: Vec::new(),
         }
     }
 
-    /// The same thought with the move mapped.
-    pub fn map<N>(self, f: impl FnOnce(M) -> N) -> Thought<N> {
+    /// The same thought with the moves mapped.
+    pub fn map<N>(self, f: impl Fn(M) -> N) -> Thought<N> {
         Thought {
             best: f(self.best),
             shares: self.shares,
             score: self.score,
             proven: self.proven,
             detail: self.detail,
+            moves: self
+                .moves
+                .into_iter()
+                .map(|m| MoveStat {
+                    mv: f(m.mv),
+                    visits: m.visits,
+                    share: m.share,
+                    proven: m.proven,
+                })
+                .collect(),
         }
     }
 }

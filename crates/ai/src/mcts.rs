@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use trigonal_core::{Game, Outcome, Seat, Seats};
 
 use crate::knowledge::{outcome_shares, Knowledge, Shares, MAX_SEATS};
-use crate::{Budget, Thought};
+use crate::{Budget, MoveStat, Thought};
 
 /// The tunable parts of the search.
 #[derive(Copy, Clone, Debug, PartialEq)]
@@ -656,12 +656,25 @@ impl<G: Game, K: Knowledge<G>> Mcts<G, K> {
             root_visits,
             if root_proof != UNPROVEN { ", proven" } else { "" }
         );
+        let moves = order
+            .iter()
+            .map(|mv| {
+                let stat = &stats[mv];
+                MoveStat {
+                    mv: *mv,
+                    visits: stat.visits,
+                    share: value(stat).2,
+                    proven: stat.proof != UNPROVEN,
+                }
+            })
+            .collect();
         Thought {
             best,
             shares,
             score: None,
             proven: root_proof != UNPROVEN,
             detail,
+            moves,
         }
     }
 }

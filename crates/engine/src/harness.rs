@@ -360,6 +360,7 @@ impl DynPlayer for EnginePlayer {
             score: None,
             proven: false,
             detail: "an outside engine".into(),
+            moves: Vec::new(),
         })
     }
     fn advance(&mut self, mv: &str) {

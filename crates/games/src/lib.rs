@@ -1,7 +1,7 @@
 //! The registry of Trigonal's games.
 //!
 //! The one place that knows which games exist: it lists each game's kit ([`Kit`]: its rules
-//! engine, its description, its computer players, rating pools, solver and lessons) once, and maps a game
+//! engine, its description, its computer players, rating pools, solver, lessons and puzzles) once, and maps a game
 //! id (`triangoli`, …) to it — as a boxed [`DynGame`], as the kit's answers ([`GameInfo`]), or by
 //! calling back a generic [`Visitor`] with the concrete type, so that the command line and the
 //! server can run generic, monomorphised code (perft, search) on a game picked at run time. It
@@ -36,6 +36,8 @@ pub struct GameInfo {
     pub solver: fn() -> Option<Box<dyn Solver>>,
     /// The game's lessons ([`Kit::lessons`]).
     pub lessons: fn() -> Vec<DynLesson>,
+    /// The game's starter set of puzzles ([`Kit::puzzles`]).
+    pub puzzles: fn() -> &'static str,
 }
 
 /// The lessons of kit `K`, each for a game picked at run time.
@@ -55,6 +57,7 @@ const fn info_of<K: Kit>() -> GameInfo {
         level_ratings: K::level_ratings,
         solver: K::solver,
         lessons: lessons_of::<K>,
+        puzzles: K::puzzles,
     }
 }
 

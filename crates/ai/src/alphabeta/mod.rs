@@ -253,6 +253,7 @@ impl<G: Game, K: Knowledge<G>> AlphaBeta<G, K> {
             shares,
             score: Some(found.value),
             proven,
+            moves: Vec::new(),
             detail: format!(
                 "{depth}, {} nodes in {:.2} s, value {}",
                 found.nodes,
