@@ -31,7 +31,8 @@ use crate::limit::MayCreate;
 use crate::proxy::Https;
 use crate::socket::{self, send, PING};
 use crate::{
-    edge, health, lesson_api, mail_api, observe, push_api, seek_api, tournament_api, web, AppState,
+    edge, health, lesson_api, mail_api, observe, push_api, puzzle_api, seek_api, tournament_api,
+    web, AppState,
 };
 use crate::{meta, players};
 
@@ -79,6 +80,7 @@ pub fn router(state: AppState) -> Router {
         .merge(tournament_api::routes())
         .merge(push_api::routes())
         .merge(lesson_api::routes())
+        .merge(puzzle_api::routes())
         .route("/api", any(no_such_api))
         .route("/api/", any(no_such_api))
         .route("/api/{*rest}", any(no_such_api))

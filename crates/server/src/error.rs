@@ -147,6 +147,13 @@ pub const CODES: &[&str] = &[
     "no-lesson",
     "no-lesson-step",
     "step-ended",
+    // Puzzles.
+    "no-puzzle",
+    "no-puzzle-left",
+    "puzzle-line",
+    "no-such-move",
+    "not-your-move",
+    "not-a-mistake",
 ];
 
 /// Why a request failed. Each variant is one HTTP status; the message is shown to people.

@@ -42,6 +42,8 @@ mod presence;
 mod proxy;
 mod push;
 mod push_api;
+mod puzzle_api;
+mod puzzles;
 mod seek_api;
 mod seeks;
 mod socket;
@@ -158,7 +160,9 @@ pub enum ServeError {
 pub struct AppState {
     store: Arc<dyn Store>,
     hub: hub::Hub,
-    creation_limit: Option<limit::CreationLimit>,
+    creation_limit: Option<limit::AddressLimit>,
+    /// Puzzle attempts, per address.
+    attempt_limit: limit::AddressLimit,
     computer_due: Arc<Notify>,
     /// The bell that wakes this process's analyst.
     analysis_due: Arc<Notify>,
@@ -205,7 +209,13 @@ impl AppState {
             mail_due: Arc::new(Notify::new()),
             store,
             hub: hub::Hub::default(),
-            creation_limit: limit::CreationLimit::per_minute(games_per_minute),
+            creation_limit: limit::AddressLimit::per_minute(games_per_minute),
+            attempt_limit: limit::AddressLimit::new(
+                limit::ATTEMPTS_PER_MINUTE,
+                "attempts",
+                "puzzle attempts",
+            )
+            .expect("a limit above 0"),
             computer_due: Arc::new(Notify::new()),
             analysis_due: Arc::new(Notify::new()),
             sign_in_limit: accounts::SignInLimit::default(),
@@ -241,6 +251,7 @@ impl AppState {
         }
         let (hub, creation_limit) = (self.hub.clone(), self.creation_limit.clone());
         let sign_in_limit = self.sign_in_limit.clone();
+        let attempt_limit = self.attempt_limit.clone();
         tasks.push(AbortOnDrop(tokio::spawn(async move {
             let mut every = tokio::time::interval(SWEEP);
             loop {
@@ -249,6 +260,7 @@ impl AppState {
                     limit.forget_idle();
                 }
                 sign_in_limit.forget_idle();
+                attempt_limit.forget_idle();
                 let dropped = hub.evict_idle(IDLE.as_millis() as i64);
                 if dropped > 0 {
                     tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");
@@ -286,6 +298,7 @@ impl Server {
     /// Opens the store (running its migrations) and binds the address.
     pub async fn bind(config: &Config) -> Result<Server, ServeError> {
         let store = trigonal_store::open(&config.db).await?;
+        puzzles::load_sets(&*store).await?;
         let listener = bind(config.addr).await?;
         let metrics = match config.metrics_addr {
             Some(addr) => Some(bind(addr).await?),

@@ -1,7 +1,8 @@
-//! How many games one address may create: a token bucket per peer address (games created and
-//! records uploaded both count), so that nobody fills the database or the computer's time by
-//! starting games in a loop. Moves need no limit of their own: a game is finite, and a move is
-//! refused unless it is the mover's turn.
+//! How often one address may do what costs the site: a token bucket per peer address for
+//! creating games (games created and records uploaded both count), so that nobody fills the
+//! database or the computer's time by starting games in a loop, and one for puzzle attempts, so
+//! that nobody floods the ratings. Moves need no limit of their own: a game is finite, and a
+//! move is refused unless it is the mover's turn.
 //!
 //! The address is the client's: the TCP peer's, or behind a reverse proxy trusted with
 //! `--trust-proxy` the one the proxy names ([`crate::proxy`]). Behind a proxy that is not
@@ -20,31 +21,43 @@ use crate::error::ApiError;
 use crate::proxy::Client;
 use crate::AppState;
 
-/// The games each address may create a minute, in bursts of as many.
+/// How many of one thing each address may do a minute, in bursts of as many.
 #[derive(Clone)]
-pub struct CreationLimit {
+pub struct AddressLimit {
     per_minute: NonZeroU32,
+    /// The limit's name in a refusal (`games`, `attempts`).
+    limit: &'static str,
+    /// What there were too many of, in words (`new games`).
+    what: &'static str,
     buckets: Arc<DefaultKeyedRateLimiter<IpAddr>>,
 }
 
-impl CreationLimit {
-    /// `per_minute` games a minute per address; `None` for 0 (no limit).
-    pub fn per_minute(per_minute: u32) -> Option<CreationLimit> {
+impl AddressLimit {
+    /// `per_minute` games created a minute per address; `None` for 0 (no limit).
+    pub fn per_minute(per_minute: u32) -> Option<AddressLimit> {
+        AddressLimit::new(per_minute, "games", "new games")
+    }
+
+    /// `per_minute` of `what` a minute per address, refused as `limit`; `None` for 0.
+    pub fn new(per_minute: u32, limit: &'static str, what: &'static str) -> Option<AddressLimit> {
         let per_minute = NonZeroU32::new(per_minute)?;
-        Some(CreationLimit {
+        Some(AddressLimit {
             per_minute,
+            limit,
+            what,
             buckets: Arc::new(RateLimiter::keyed(Quota::per_minute(per_minute))),
         })
     }
 
-    /// Takes one creation from `address`'s bucket, or says how long until there is one.
+    /// Takes one from `address`'s bucket, or says how long until there is one.
     fn take(&self, address: IpAddr) -> Result<(), ApiError> {
         self.buckets.check_key(&address).map_err(|not_until| {
             let wait = not_until.wait_time_from(DefaultClock::default().now());
             ApiError::TooManyRequests {
-                limit: "games",
+                limit: self.limit,
                 what: format!(
-                    "too many new games from your address (at most {} a minute)",
+                    "too many {} from your address (at most {} a minute)",
+                    self.what,
                     self.per_minute.get()
                 ),
                 retry_after: wait.as_secs() + 1,
@@ -86,13 +99,31 @@ impl FromRequestParts<AppState> for MayCreate {
     }
 }
 
+/// Puzzle attempts each address may make a minute: far more than a person solves, far fewer
+/// than a script trying every move.
+pub const ATTEMPTS_PER_MINUTE: u32 = 60;
+
+/// An extractor that admits a puzzle attempt only within the limit of its address.
+pub struct MayAttempt;
+
+impl FromRequestParts<AppState> for MayAttempt {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        if let Some(peer) = peer(parts) {
+            state.attempt_limit.take(peer)?;
+        }
+        Ok(MayAttempt)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn a_burst_of_the_limit_then_refused_with_a_wait() {
-        let limit = CreationLimit::per_minute(3).unwrap();
+        let limit = AddressLimit::per_minute(3).unwrap();
         let (a, b): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
         for _ in 0..3 {
             limit.take(a).unwrap();
@@ -108,6 +139,6 @@ mod tests {
         }
         // Another address has its own bucket.
         limit.take(b).unwrap();
-        assert!(CreationLimit::per_minute(0).is_none());
+        assert!(AddressLimit::per_minute(0).is_none());
     }
 }
