@@ -249,8 +249,12 @@ pub fn judge_search<G: Kit>(position: &G, playouts: u64, seed: u64) -> Option<Fo
         if best.proven && best.share >= 1.0 && proven_wins == 1 && next < 1.0 - CLEAR {
             return Some((thought.best, Goal::Win, best.share, next));
         }
-        (best.share >= GOOD && best.share - next >= CLEAR)
-            .then_some((thought.best, Goal::Best, best.share, next))
+        (best.share >= GOOD && best.share - next >= CLEAR).then_some((
+            thought.best,
+            Goal::Best,
+            best.share,
+            next,
+        ))
     };
     let (first, _, _, _) = look(playouts, seed)?;
     let (again, goal, share, next) = look(playouts * 2, seed.wrapping_add(0x5eed))?;
