@@ -71,7 +71,7 @@ fn no_puzzle(id: &str) -> ApiError {
 }
 
 fn unknown_game(game: &str) -> ApiError {
-    ApiError::NotFound(
+    ApiError::BadRequest(
         Reason::new(
             "unknown-game",
             trigonal_games::UnknownGame(game.to_string()).to_string(),
@@ -281,6 +281,9 @@ pub struct AttemptReply {
     rated: bool,
     /// The player's puzzle rating after it, when signed in.
     player: Option<PlayerRating>,
+    /// The position now: after the player's moves and the replies given.
+    #[serde(flatten)]
+    position: PositionView,
 }
 
 fn line_refused(index: usize, text: String) -> ApiError {
@@ -366,6 +369,7 @@ pub async fn attempt(
             rating: p.rating.rating.round() as i64,
             rated: false,
             player: None,
+            position: view::position(&*position),
         });
     }
     let (mut rating, mut rated, mut player) = (p.rating, false, None);
@@ -401,6 +405,7 @@ pub async fn attempt(
         rating: rating.rating.round() as i64,
         rated,
         player,
+        position: view::position(&*position),
     })
 }
 

@@ -117,6 +117,9 @@ async fn puzzles_are_judged_on_the_rules_and_rated_once(kind: &str) {
         (&json!(true), &json!(false), &json!(["a1"]))
     );
     assert_eq!(first.body["solution"], json!([]), "the answer stays hidden");
+    // The position after b2 and the reply a1: row b's last point, the player's to take.
+    assert_eq!(first.body["legal"], json!(["b1"]));
+    assert_eq!(first.body["to_move"], 0);
     let other = attempt(&server, &line, &["b2", "b1"], Some(&ann)).await;
     assert_eq!((other.status, other.code()), (409, "puzzle-line"));
     assert_eq!(other.body["params"]["index"], 1);
@@ -168,13 +171,13 @@ async fn puzzles_are_judged_on_the_rules_and_rated_once(kind: &str) {
     );
     let mine = get(&server, "/api/puzzles/next?game=toy&mine=true", None).await;
     assert_eq!(mine.status, 401);
-    for (path, code) in [
-        ("/api/puzzles/next?game=chess", "unknown-game"),
-        ("/api/puzzles/daily?game=chess", "unknown-game"),
-        ("/api/puzzles/nope", "no-puzzle"),
+    for (path, status, code) in [
+        ("/api/puzzles/next?game=chess", 400, "unknown-game"),
+        ("/api/puzzles/daily?game=chess", 400, "unknown-game"),
+        ("/api/puzzles/nope", 404, "no-puzzle"),
     ] {
         let r = get(&server, path, None).await;
-        assert_eq!((r.status, r.code()), (404, code), "{path}");
+        assert_eq!((r.status, r.code()), (status, code), "{path}");
     }
     let r = attempt(&server, "nope", &["d1"], None).await;
     assert_eq!((r.status, r.code()), (404, "no-puzzle"));
