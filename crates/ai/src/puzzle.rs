@@ -213,24 +213,31 @@ pub struct Found {
     pub legal: usize,
 }
 
-/// How far above every other move's share of the win the answer's must be, in both searches.
-pub const CLEAR: f64 = 0.3;
-
-/// The answer's share of the win (unless proven) must be at least this.
-pub const GOOD: f64 = 0.6;
+/// What the answer's share of the win must be in a game of `players` players (unless it is
+/// proven): at least the first number, and that far above every other move's by the second.
+/// Two players: 0.6 and 0.3. With more, where a fair share is a third or a quarter, 0.15 above
+/// the fair share and 0.25 above every other move (Triangle Game, 20 games of `easy` against
+/// `medium`: at 0.6 and 0.3, 3 puzzles of 1,661 positions).
+pub fn thresholds(players: usize) -> (f64, f64) {
+    if players <= 2 {
+        (0.6, 0.3)
+    } else {
+        (1.0 / players as f64 + 0.15, 0.25)
+    }
+}
 
 /// Judges `position` (not over) by search: the `hard` level's player of the game at
 /// `playouts`, then at twice as many under another seed. A puzzle when both choose the same
-/// move and either it is proven to win while no other move is, or its share of the win is at
-/// least [`GOOD`] and [`CLEAR`] above every other move the search tried (a move tried fewer
-/// than 2% of the playouts counts at its share too: a search that hardly looked at it found
-/// it bad). `None` otherwise, and for players that report no root moves.
+/// move and either it is proven to win while no other move is, or its share of the win is
+/// high and far above every other move's ([`thresholds`]). `None` otherwise, and for players
+/// that report no root moves.
 pub fn judge_search<G: Kit>(position: &G, playouts: u64, seed: u64) -> Option<Found> {
     let mut legal = Vec::new();
     position.legal_moves(&mut legal);
     if legal.len() < 2 {
         return None;
     }
+    let (good, clear) = thresholds(position.players());
     let look = |playouts: u64, seed: u64| -> Option<(G::Move, Goal, f64, f64)> {
         let mut player = G::level_player(Level::Hard, Budget::Iterations(playouts), seed);
         let thought = player.think(position);
@@ -246,10 +253,10 @@ pub fn judge_search<G: Kit>(position: &G, playouts: u64, seed: u64) -> Option<Fo
             .iter()
             .filter(|m| m.proven && m.share >= 1.0)
             .count();
-        if best.proven && best.share >= 1.0 && proven_wins == 1 && next < 1.0 - CLEAR {
+        if best.proven && best.share >= 1.0 && proven_wins == 1 && next < 1.0 - clear {
             return Some((thought.best, Goal::Win, best.share, next));
         }
-        (best.share >= GOOD && best.share - next >= CLEAR).then_some((
+        (best.share >= good && best.share - next >= clear).then_some((
             thought.best,
             Goal::Best,
             best.share,
