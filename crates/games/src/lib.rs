@@ -8,6 +8,7 @@
 //! knows no rule of any game, and no game's name but in its one list.
 
 pub mod checks;
+pub mod puzzles;
 
 use trigonal_ai::solve::Solver;
 pub use trigonal_ai::Kit;
