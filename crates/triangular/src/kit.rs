@@ -1,7 +1,8 @@
-//! Triangular's kit: its description, the computer's players and its level ratings.
+//! Triangular's kit: its description, the computer's players, its level ratings and its lessons.
 
 use trigonal_ai::player::Player;
 use trigonal_ai::{roster, Budget, Kit, Level};
+use trigonal_core::Lesson;
 
 use crate::knowledge::TriangularKnowledge;
 use crate::Triangular;
@@ -26,5 +27,10 @@ impl Kit for Triangular {
     /// beat `uct:100` 10–0 (`uct:100` at most 600).
     fn level_ratings(_players: usize) -> Option<[u32; 5]> {
         Some([600, 1112, 1494, 1641, 2023])
+    }
+
+    /// Eight lessons, from placing a piece to the end of the game (written in `lessons.rs`).
+    fn lessons() -> Vec<Lesson<Triangular>> {
+        crate::lessons::lessons()
     }
 }

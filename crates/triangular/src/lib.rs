@@ -36,6 +36,7 @@
 pub mod geometry;
 pub mod kit;
 pub mod knowledge;
+mod lessons;
 mod present;
 
 use std::fmt;
