@@ -17,7 +17,7 @@ use serde::{Deserialize, Serialize};
 use trigonal_core::DynGame;
 
 use crate::solve::{Solved, Solver, Verdict};
-use crate::{Budget, Kit, Level};
+use crate::{roster, Budget, Kit, Level};
 
 /// What a puzzle asks for.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -242,8 +242,13 @@ pub fn judge_search<G: Kit>(position: &G, playouts: u64, seed: u64) -> Option<Fo
     }
     let (good, clear) = thresholds(position.players());
     let look = |playouts: u64, seed: u64, clear: f64| -> Option<(G::Move, Goal, f64, f64)> {
-        let mut player = G::level_player(Level::Hard, Budget::Iterations(playouts), seed);
-        let thought = player.think(position);
+        let budget = Budget::Iterations(playouts);
+        let mut thought = G::level_player(Level::Hard, budget, seed).think(position);
+        if thought.moves.is_empty() {
+            // The level plays another search (alpha-beta, which reports no root moves): MCTS
+            // with no knowledge of the game judges instead.
+            thought = roster::generic::<G>(Level::Hard, budget, seed).think(position);
+        }
         let best = thought.moves.iter().find(|m| m.mv == thought.best)?;
         let next = thought
             .moves
