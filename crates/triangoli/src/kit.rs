@@ -1,10 +1,11 @@
-//! Triangoli's kit: its description, the computer's players, its level ratings and its exact
-//! solver.
+//! Triangoli's kit: its description, the computer's players, its level ratings, its exact
+//! solver and its lessons.
 
 use trigonal_ai::mcts::MctsParams;
 use trigonal_ai::player::{Endgame, MctsPlayer, Player};
 use trigonal_ai::solve::{Exact, Solver};
 use trigonal_ai::{roster, Budget, Kit, Level};
+use trigonal_core::Lesson;
 
 use crate::knowledge::TriangoliKnowledge;
 use crate::Triangoli;
@@ -65,6 +66,10 @@ impl Kit for Triangoli {
 
     fn solver() -> Option<Box<dyn Solver>> {
         Some(Box::new(solver()))
+    }
+
+    fn lessons() -> Vec<Lesson<Triangoli>> {
+        crate::lessons::lessons()
     }
 }
 
