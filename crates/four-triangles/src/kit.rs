@@ -3,7 +3,7 @@
 
 use trigonal_ai::player::{AlphaBetaPlayer, ByPlayers, Player};
 use trigonal_ai::{roster, Budget, Kit, Level};
-use trigonal_core::Game;
+use trigonal_core::{Game, Lesson};
 
 use crate::knowledge::FourTrianglesKnowledge;
 use crate::FourTriangles;
@@ -12,6 +12,10 @@ impl Kit for FourTriangles {
     const SUMMARY: &'static str = "Singles, doubles and triples warp between four triangles, capture, split and turn the triangles; hold the four middle points or a triangle's middle and median points, or be the last one left.";
     const PLAYERS: (usize, usize) = (2, 4);
     const VARIANTS: &'static [&'static str] = &["full", "simple"];
+
+    fn lessons() -> Vec<Lesson<FourTriangles>> {
+        crate::lessons::lessons()
+    }
 
     /// Four Triangles: alpha-beta with its knowledge for two players (29 to 11 against this MCTS in
     /// 40 games at 100 ms a move), MCTS with it for three and four.

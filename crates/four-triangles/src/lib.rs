@@ -16,6 +16,7 @@
 pub mod geometry;
 pub mod kit;
 pub mod knowledge;
+mod lessons;
 pub mod moves;
 mod present;
 
