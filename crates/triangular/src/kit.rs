@@ -1,4 +1,4 @@
-//! Triangular's kit: its description, the computer's players, its level ratings and its lessons.
+//! Triangular's kit: its description, the computer's players, its level ratings, its lessons and its puzzles.
 
 use trigonal_ai::player::Player;
 use trigonal_ai::{roster, Budget, Kit, Level};
@@ -32,5 +32,12 @@ impl Kit for Triangular {
     /// Eight lessons, from placing a piece to the end of the game (written in `lessons.rs`).
     fn lessons() -> Vec<Lesson<Triangular>> {
         crate::lessons::lessons()
+    }
+
+    /// 300 puzzles by search (`trigonal puzzles generate triangular --count 300 --seed 2
+    /// --playouts 10000 --agents ai:easy:5,ai:medium:10`, 2026-11-28): 203 moves proven to win,
+    /// 97 far above every other; 20.1 legal moves each on average.
+    fn puzzles() -> &'static str {
+        include_str!("../puzzles.jsonl")
     }
 }
