@@ -1,4 +1,5 @@
-//! Triangular's kit: its description, the computer's players, its level ratings, its lessons and its puzzles.
+//! Triangular's kit: its description, the computer's players, its level ratings, its lessons
+//! and its puzzles.
 
 use trigonal_ai::player::Player;
 use trigonal_ai::{roster, Budget, Kit, Level};
