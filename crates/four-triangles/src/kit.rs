@@ -1,5 +1,5 @@
 //! Four Triangles' kit: its description and variants, the computer's players, its rating pools
-//! (one per number of players) and their level ratings.
+//! (one per number of players) and their level ratings, its lessons and its puzzles.
 
 use trigonal_ai::player::{AlphaBetaPlayer, ByPlayers, Player};
 use trigonal_ai::{roster, Budget, Kit, Level};
@@ -15,6 +15,15 @@ impl Kit for FourTriangles {
 
     fn lessons() -> Vec<Lesson<FourTriangles>> {
         crate::lessons::lessons()
+    }
+
+    /// 300 puzzles by search from three-player games of the full version (`trigonal puzzles
+    /// generate four-triangles --players 3 --count 310 --playouts 4000 --agents
+    /// ai:easy:5,ai:medium:10`, seed 1, the first 300; 2026-11-28): 189 moves proven to win, 111
+    /// far above every other; 73 legal moves each on average. Two-player positions are judged by
+    /// MCTS without knowledge (the level plays alpha-beta), which found none in 150 s.
+    fn puzzles() -> &'static str {
+        include_str!("../puzzles.jsonl")
     }
 
     /// Four Triangles: alpha-beta with its knowledge for two players (29 to 11 against this MCTS in
