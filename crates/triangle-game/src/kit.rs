@@ -1,4 +1,5 @@
-//! The Triangle Game's kit: its description, the computer's players and its level ratings.
+//! The Triangle Game's kit: its description, the computer's players, its level ratings and its
+//! puzzles.
 
 use trigonal_ai::mcts::MctsParams;
 use trigonal_ai::player::Player;
@@ -41,6 +42,13 @@ impl Kit for TriangleGame {
     /// (+688: `uct:100` about 1060).
     fn level_ratings(_players: usize) -> Option<[u32; 5]> {
         Some([600, 1747, 1765, 1836, 1636])
+    }
+
+    /// 300 puzzles by search (`trigonal puzzles generate triangle-game --playouts 8000 --agents
+    /// ai:easy:5,ai:medium:10`, seeds 1 and 2; 2026-11-28): 76 actions proven to win, 224 far
+    /// above every other; 27.6 legal actions each on average.
+    fn puzzles() -> &'static str {
+        include_str!("../puzzles.jsonl")
     }
 }
 
