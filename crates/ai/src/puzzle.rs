@@ -274,8 +274,7 @@ pub fn judge_search<G: Kit>(position: &G, playouts: u64, seed: u64) -> Option<Fo
     let (first, _, _, _) = look(playouts, seed, clear)?;
     // The second search must find the same move, a little less far ahead at most: a move
     // the first search barely tried can look better by chance in the second.
-    let (again, goal, share, next) =
-        look(playouts * 2, seed.wrapping_add(0x5eed), clear - SLACK)?;
+    let (again, goal, share, next) = look(playouts * 2, seed.wrapping_add(0x5eed), clear - SLACK)?;
     (first == again).then(|| Found {
         goal,
         answer: again.to_string(),
