@@ -1,13 +1,15 @@
 // Beside the board of the game page: the analysis board of a finished game (the button that asks
 // for it, its progress, the graph of each seat's chances, the best move and any exact result in
-// the position shown, the marks of the moves that lost much) and the hint in a game against the
-// computer. The logic is in analysis.js; the board stays rule-free: only what views give.
+// the position shown, the marks of the moves that lost much, and for a signed-in player their own
+// mistakes to train on as puzzles) and the hint in a game against the computer. The logic is in
+// analysis.js; the board stays rule-free: only what views give.
 
 import * as api from './api.js';
+import * as account from './account.js';
 import { h, s, replaceChildren, toast } from './dom.js';
 import { t } from './i18n.js';
 import { idName, action } from './games.js';
-import { GRAPH, graph, plyAt, moveMarks, progress, percent, stepKey, hintSeat, Poller } from './analysis.js';
+import { GRAPH, graph, plyAt, moveMarks, progress, percent, stepKey, hintSeat, Poller, trainable } from './analysis.js';
 
 export class AnalysisPanel {
   /**
@@ -37,6 +39,9 @@ export class AnalysisPanel {
       },
     });
     this.last = null; // what render() was last given, to redraw on an answer
+    this.owner = null; // {name, seats}: the seats of this game the signed-in account plays
+    this.trained = new Map(); // ply → the puzzle made of that move
+    this.training = null; // the ply whose puzzle is being made
   }
 
   stop() {
@@ -130,8 +135,60 @@ export class AnalysisPanel {
     replaceChildren(el, head, bar,
       a ? this.graphEl(v, a, total, at) : null,
       a ? this.details(v, a, at) : null,
+      done ? this.train(v, a) : null,
       h('p', { class: 'analysis-legend muted', 'data-test': 'analysis-legend' }, t('analysis.legend')),
       h('p', { class: 'analysis-keys muted' }, t('analysis.keys')));
+  }
+
+  /**
+   * The signed-in viewer's own moves marked a mistake or a blunder, each with "Train on this",
+   * which saves it as a puzzle of theirs (POST /api/me/puzzles) and then links to it. Their seats
+   * are the account's (GET /api/me/games), asked once.
+   */
+  train(v, a) {
+    const me = account.me();
+    if (!me || !Array.isArray(v.movers)) return null;
+    if (this.owner?.name !== me.name) {
+      this.owner = { name: me.name, seats: null };
+      const owner = this.owner;
+      api.myGames().then((r) => {
+        owner.seats = r.games.filter((g) => g.id === this.id).map((g) => g.seat);
+        this.redraw();
+      }, () => {
+        owner.seats = [];
+      });
+    }
+    const marks = moveMarks(a.plies, v.movers);
+    const plies = trainable(marks, v.movers, this.owner.seats);
+    if (!plies.length) return null;
+    return h('div', { class: 'train', 'data-test': 'train' },
+      h('h3', {}, t('train.title')),
+      h('ul', { class: 'train-list' }, plies.map((ply) => {
+        const puzzle = this.trained.get(ply);
+        return h('li', { 'data-ply': ply },
+          h('span', {}, t('train.move', { k: ply + 1, move: v.history[ply] }), ' — ', markTitle(marks[ply])),
+          puzzle
+            ? h('a', { class: 'button small primary', href: `/puzzles/${encodeURIComponent(puzzle)}`, 'data-link': true, 'data-test': `train-link-${ply}` }, t('train.open'))
+            : h('button', {
+              type: 'button', class: 'small', 'data-key': `train-${ply}`, 'data-test': `train-${ply}`, disabled: this.training !== null,
+              onclick: () => this.saveMistake(ply),
+            }, t('train.go')));
+      })));
+  }
+
+  async saveMistake(ply) {
+    if (this.training !== null) return;
+    this.training = ply;
+    this.redraw();
+    try {
+      const p = await api.trainOn(this.id, ply);
+      this.trained.set(ply, p.id);
+      toast(t('train.saved'));
+    } catch (e) {
+      toast(e.message || t('error.generic'), 'error');
+    }
+    this.training = null;
+    this.redraw();
   }
 
   graphEl(v, a, total, at) {

@@ -60,6 +60,20 @@ export function moveMarks(plies, movers) {
   });
 }
 
+/**
+ * The moves worth training on (docs/api.md, `POST /api/me/puzzles`): those of `marks`
+ * (`moveMarks`'s) marked a mistake or a blunder whose mover (`movers[i]`) is one of `seats` (the
+ * viewer's own). Their indices in the history, which are the plies before them.
+ */
+export function trainable(marks, movers, seats) {
+  const own = new Set(seats || []);
+  const out = [];
+  (marks || []).forEach((m, i) => {
+    if ((m?.kind === 'mistake' || m?.kind === 'blunder') && own.has(movers?.[i])) out.push(i);
+  });
+  return out;
+}
+
 /** The graph's size in its own units (the SVG's viewBox). */
 export const GRAPH = { width: 600, height: 200, pad: 10 };
 

@@ -138,3 +138,15 @@ export function tournamentSocketUrl(id) {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}/api/tournaments/${enc(id)}/ws`;
 }
+
+export const lessons = () => call('GET', '/api/lessons');
+export const lesson = (game, id) => call('GET', `/api/lessons/${enc(game)}/${enc(id)}`);
+export const lessonStep = (game, id, n, moves) => call('POST', `/api/lessons/${enc(game)}/${enc(id)}/steps/${n}`, { moves });
+export const myLessons = () => call('GET', '/api/me/lessons');
+export const finishLesson = (game, lesson) => call('POST', '/api/me/lessons', { game, lesson });
+
+export const nextPuzzle = (game, mine = false) => call('GET', `/api/puzzles/next?game=${enc(game)}${mine ? '&mine=true' : ''}`);
+export const dailyPuzzle = (game) => call('GET', `/api/puzzles/daily?game=${enc(game)}`);
+export const puzzle = (id) => call('GET', `/api/puzzles/${enc(id)}`);
+export const attemptPuzzle = (id, moves) => call('POST', `/api/puzzles/${enc(id)}/attempt`, { moves });
+export const trainOn = (game, ply) => call('POST', '/api/me/puzzles', { game, ply });

@@ -1,6 +1,7 @@
 // The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name},
-// /leaderboard/{pool}, /tournaments and /tournament/{id}; the header with its language
-// switcher; internal links without page loads.
+// /leaderboard/{pool}, /tournaments, /tournament/{id}, /learn, /learn/{game}/{lesson},
+// /puzzles and /puzzles/{id}; the header with its language switcher; internal links without
+// page loads.
 
 import { h, toast } from './dom.js';
 import { t, LANGUAGES, lang, setLang, onLanguage, ready } from './i18n.js';
@@ -9,6 +10,9 @@ import { mountGame } from './game.js';
 import { mountRules } from './rules.js';
 import { mountSignIn, mountProfile, mountLeaderboard } from './players.js';
 import { mountTournaments, mountTournament } from './tournaments.js';
+import { mountLearn } from './learn.js';
+import { mountLesson } from './lesson.js';
+import { mountPuzzles } from './puzzles.js';
 import * as account from './account.js';
 
 const main = document.getElementById('main');
@@ -40,6 +44,14 @@ function route() {
     page = mountTournaments(main, { navigate });
   } else if ((m = path.match(/^\/tournament\/([^/]+)\/?$/))) {
     page = mountTournament(main, { id: m[1], navigate });
+  } else if (path === '/learn' || path === '/learn/') {
+    page = mountLearn(main, { navigate });
+  } else if ((m = path.match(/^\/learn\/([^/]+)\/([^/]+)\/?$/))) {
+    page = mountLesson(main, { game: m[1], id: m[2], navigate });
+  } else if (path === '/puzzles' || path === '/puzzles/') {
+    page = mountPuzzles(main, { navigate, id: null });
+  } else if ((m = path.match(/^\/puzzles\/([^/]+)\/?$/))) {
+    page = mountPuzzles(main, { navigate, id: m[1] });
   } else {
     main.replaceChildren(h('section', { class: 'card error-page' },
       h('h1', {}, t('error.not-found')),
@@ -63,6 +75,8 @@ function header() {
       h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), h('span', { class: 'brand-text' }, 'Trigonal')),
     h('nav', { 'aria-label': t('nav.label') },
       h('a', { href: '/', 'data-link': true, class: 'nav-play' }, t('nav.play')),
+      h('a', { href: '/learn', 'data-link': true, 'data-test': 'nav-learn' }, t('nav.learn')),
+      h('a', { href: '/puzzles', 'data-link': true, 'data-test': 'nav-puzzles' }, t('nav.puzzles')),
       h('a', { href: '/tournaments', 'data-link': true, 'data-test': 'nav-tournaments' }, t('nav.tournaments'))),
     accountArea(),
     h('div', { class: 'lang' }, h('label', { for: 'lang', class: 'visually-hidden' }, t('nav.language')), select));

@@ -1,4 +1,4 @@
-// The home page: choose a game, its players and version, who sits where and under what names, and
+// The home page: the ways to the lessons and the puzzles; choose a game, its players and version, who sits where and under what names, and
 // the time control; look for opponents (seeks.js); open games to join (under a name); this browser's games, those where it is its
 // turn first, with its time left; replay an uploaded record.
 
@@ -145,7 +145,11 @@ class HomePage {
       upload: h('section', { class: 'card upload', 'aria-labelledby': 'upload-h' }),
       intro: h('section', { class: 'intro' },
         h('h1', {}, t('home.title')),
-        h('p', { class: 'lead' }, t('home.lead'))),
+        h('p', { class: 'lead' }, t('home.lead')),
+        // New to the games: the lessons and the puzzles, a tap away.
+        h('p', { class: 'home-links' },
+          h('a', { href: '/learn', 'data-link': true, 'data-test': 'home-learn' }, t('home.learn')),
+          h('a', { href: '/puzzles', 'data-link': true, 'data-test': 'home-puzzles' }, t('home.puzzles')))),
     };
     this.main.replaceChildren(
       h('div', { class: 'home' },

@@ -13,7 +13,7 @@ const assets = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../as
 test('every front-end script parses as an ES module', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'trigonal-modules-'));
   const scripts = [];
-  for (const sub of ['', 'i18n']) {
+  for (const sub of ['', 'i18n', 'lessons']) {
     for (const f of fs.readdirSync(path.join(assets, sub)).filter((f) => f.endsWith('.js'))) scripts.push(path.join(sub, f));
   }
   assert.ok(scripts.length > 30, scripts.join(' '));
