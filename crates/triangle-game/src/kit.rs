@@ -1,9 +1,10 @@
-//! The Triangle Game's kit: its description, the computer's players, its level ratings and its
-//! puzzles.
+//! The Triangle Game's kit: its description, the computer's players, its level ratings, its
+//! lessons and its puzzles.
 
 use trigonal_ai::mcts::MctsParams;
 use trigonal_ai::player::Player;
 use trigonal_ai::{roster, Budget, Kit, Level};
+use trigonal_core::Lesson;
 
 use crate::knowledge::TriangleGameKnowledge;
 use crate::TriangleGame;
@@ -42,6 +43,10 @@ impl Kit for TriangleGame {
     /// (+688: `uct:100` about 1060).
     fn level_ratings(_players: usize) -> Option<[u32; 5]> {
         Some([600, 1747, 1765, 1836, 1636])
+    }
+
+    fn lessons() -> Vec<Lesson<TriangleGame>> {
+        crate::lessons::lessons()
     }
 
     /// 300 puzzles by search (`trigonal puzzles generate triangle-game --playouts 8000 --agents

@@ -18,6 +18,7 @@ pub mod colour;
 pub mod kit;
 pub mod knowledge;
 pub mod layout;
+mod lessons;
 pub mod moves;
 mod present;
 
