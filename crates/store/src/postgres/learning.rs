@@ -24,12 +24,7 @@ fn puzzle_row(r: &tokio_postgres::Row) -> PuzzleRow {
         explanation: r.get(7),
         owner: r.get(8),
         origin: r.get(9),
-        rating: Rating {
-            rating: r.get(10),
-            deviation: r.get(11),
-            volatility: r.get(12),
-            games: r.get::<_, i32>(13) as u32,
-        },
+        rating: rating_at(r, 10),
         created: r.get(14),
     }
 }
@@ -49,15 +44,6 @@ async fn read_puzzle(
         .map_err(pg)?
         .as_ref()
         .map(puzzle_row))
-}
-
-fn rating_of(r: &tokio_postgres::Row) -> Rating {
-    Rating {
-        rating: r.get(0),
-        deviation: r.get(1),
-        volatility: r.get(2),
-        games: r.get::<_, i32>(3) as u32,
-    }
 }
 
 #[async_trait]
@@ -182,7 +168,7 @@ impl Learning for PgStore {
             )
             .await
             .map_err(pg)?;
-        Ok(row.as_ref().map_or(Rating::START, rating_of))
+        Ok(row.as_ref().map_or(Rating::START, |r| rating_at(r, 0)))
     }
 
     async fn attempt_puzzle(
@@ -238,7 +224,7 @@ impl Learning for PgStore {
         )
         .await
         .map_err(pg)?;
-        let before = rating_of(
+        let before = rating_at(
             &tx.query_one(
                 "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings
                  WHERE account = $1 AND game = $2 FOR UPDATE",
@@ -246,6 +232,7 @@ impl Learning for PgStore {
             )
             .await
             .map_err(pg)?,
+            0,
         );
         let (player, rated) = trigonal_ratings::puzzle(before, puzzle.rating, correct);
         tx.execute(

@@ -22,12 +22,7 @@ fn puzzle_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PuzzleRow> {
         explanation: r.get(7)?,
         owner: r.get(8)?,
         origin: r.get(9)?,
-        rating: Rating {
-            rating: r.get(10)?,
-            deviation: r.get(11)?,
-            volatility: r.get(12)?,
-            games: r.get(13)?,
-        },
+        rating: rating_at(r, 10)?,
         created: r.get(14)?,
     })
 }
@@ -46,14 +41,7 @@ fn read_rating(tx: &Savepoint<'_>, account: &str, game: &str) -> rusqlite::Resul
             "SELECT rating, deviation, volatility, attempts FROM puzzle_ratings
              WHERE account = ?1 AND game = ?2",
         )?
-        .query_row([account, game], |r| {
-            Ok(Rating {
-                rating: r.get(0)?,
-                deviation: r.get(1)?,
-                volatility: r.get(2)?,
-                games: r.get(3)?,
-            })
-        })
+        .query_row([account, game], |r| rating_at(r, 0))
         .optional()?
         .unwrap_or(Rating::START))
 }
