@@ -65,15 +65,17 @@ impl<G: Game> Step<G> {
     /// as the goal holds, missed when the learner's turn ended or they made as many moves as
     /// [`Step::show`] without it, else still going. A move that cannot be played (or a move
     /// after the step was passed or missed) is refused with the index of the move.
-    pub fn attempt(&self, moves: &[String]) -> Result<(Attempt, G), (usize, StepError)> {
+    pub fn attempt(&self, moves: &[String]) -> Result<Played<G>, (usize, StepError)> {
         let seat = self.seat();
         let mut position = self.position.clone();
         let mut state = Attempt::Going;
+        let mut canonical = Vec::with_capacity(moves.len());
         for (i, text) in moves.iter().enumerate() {
             if state != Attempt::Going {
                 return Err((i, StepError::Ended(state)));
             }
             let mv = position.parse_legal(text).map_err(|e| (i, e.into()))?;
+            canonical.push(mv.to_string());
             position.play(mv);
             state = if (self.goal)(&self.position, &position) {
                 Attempt::Passed
@@ -83,8 +85,22 @@ impl<G: Game> Step<G> {
                 Attempt::Going
             };
         }
-        Ok((state, position))
+        Ok(Played {
+            state,
+            position,
+            moves: canonical,
+        })
     }
+}
+
+/// Where a learner's moves in a step led.
+pub struct Played<P> {
+    /// Passed, missed or still going.
+    pub state: Attempt,
+    /// The position they led to.
+    pub position: P,
+    /// The moves, in canonical notation.
+    pub moves: Vec<String>,
 }
 
 /// Where a learner's moves in a step stand.
@@ -151,9 +167,9 @@ pub fn check<G: Game>(lessons: &[Lesson<G>], min: usize) {
                 "{at}: the goal holds before any move"
             );
             let show: Vec<String> = step.show.iter().map(|m| m.to_string()).collect();
-            match step.attempt(&show) {
-                Ok((Attempt::Passed, _)) => {}
-                Ok((state, _)) => panic!("{at}: \"show me\" ends {state}"),
+            match step.attempt(&show).map(|p| p.state) {
+                Ok(Attempt::Passed) => {}
+                Ok(state) => panic!("{at}: \"show me\" ends {state}"),
                 Err((i, e)) => panic!("{at}: \"show me\" move {i} {:?}: {e}", step.show[i]),
             }
             let mut legal = Vec::new();
@@ -176,7 +192,7 @@ pub trait DynStep: Send + Sync {
     /// The moves "show me" plays.
     fn show(&self) -> &[&'static str];
     /// [`Step::attempt`], the position reached boxed.
-    fn attempt(&self, moves: &[String]) -> Result<(Attempt, Box<dyn DynGame>), (usize, StepError)>;
+    fn attempt(&self, moves: &[String]) -> Result<Played<Box<dyn DynGame>>, (usize, StepError)>;
 }
 
 impl<G: Present> DynStep for Step<G> {
@@ -186,9 +202,13 @@ impl<G: Present> DynStep for Step<G> {
     fn show(&self) -> &[&'static str] {
         &self.show
     }
-    fn attempt(&self, moves: &[String]) -> Result<(Attempt, Box<dyn DynGame>), (usize, StepError)> {
-        let (state, position) = Step::attempt(self, moves)?;
-        Ok((state, Box::new(position)))
+    fn attempt(&self, moves: &[String]) -> Result<Played<Box<dyn DynGame>>, (usize, StepError)> {
+        let played = Step::attempt(self, moves)?;
+        Ok(Played {
+            state: played.state,
+            position: Box::new(played.position),
+            moves: played.moves,
+        })
     }
 }
 

@@ -29,7 +29,7 @@ pub use game::{
     clipped, quoted, Game, MoveError, NotationError, Options, OptionsError, MOVE_TEXT_LIMIT,
 };
 pub use hash::mix64;
-pub use lesson::{Attempt, DynLesson, DynStep, Lesson, Step};
+pub use lesson::{Attempt, DynLesson, DynStep, Lesson, Played, Step};
 pub use perft::{perft, perft_divide};
 pub use playout::{random_game, random_playout};
 pub use present::Present;

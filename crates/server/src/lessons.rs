@@ -172,7 +172,7 @@ pub fn step(game: &str, id: &str, n: &str, req: StepRequest) -> Result<StepReply
             format!("at most {STEP_MOVES} moves in a step").into(),
         ));
     }
-    let (status, position) = step.attempt(&req.moves).map_err(|(i, e)| match e {
+    let played = step.attempt(&req.moves).map_err(|(i, e)| match e {
         StepError::Move(e) => ApiError::Unprocessable(
             Reason::new("illegal-move", format!("move {}: {e}", i + 1)).with("index", i),
         ),
@@ -184,16 +184,10 @@ pub fn step(game: &str, id: &str, n: &str, req: StepRequest) -> Result<StepReply
             .with("index", i),
         ),
     })?;
-    let mut replay = step.position();
-    let moves = req
-        .moves
-        .iter()
-        .map(|m| replay.play(m).expect("played once already"))
-        .collect();
     Ok(StepReply {
-        status: status.to_string(),
-        moves,
-        position: view::position(&*position),
+        status: played.state.to_string(),
+        moves: played.moves,
+        position: view::position(&*played.position),
     })
 }
 
