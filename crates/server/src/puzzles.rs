@@ -216,20 +216,26 @@ pub async fn next(
     view_of(state, chosen, signed_in, None).await
 }
 
+/// Puzzle `id`, if the player may see it: one's own mistakes are one's own.
+async fn visible(
+    state: &AppState,
+    id: &str,
+    signed_in: Option<&SignedIn>,
+) -> Result<PuzzleRow, ApiError> {
+    let p = state.store.puzzle(id).await?.ok_or_else(|| no_puzzle(id))?;
+    match &p.owner {
+        Some(owner) if signed_in.is_none_or(|s| s.account.id != *owner) => Err(no_puzzle(id)),
+        _ => Ok(p),
+    }
+}
+
 /// Puzzle `id`, as a player is given it.
 pub async fn one(
     state: &AppState,
     id: &str,
     signed_in: Option<&SignedIn>,
 ) -> Result<PuzzleView, ApiError> {
-    let p = state.store.puzzle(id).await?.ok_or_else(|| no_puzzle(id))?;
-    if p.owner
-        .as_ref()
-        .is_some_and(|o| signed_in.is_none_or(|s| s.account.id != *o))
-    {
-        // One's own mistakes are one's own.
-        return Err(no_puzzle(id));
-    }
+    let p = visible(state, id, signed_in).await?;
     view_of(state, p, signed_in, None).await
 }
 
@@ -297,13 +303,7 @@ pub async fn attempt(
     req: AttemptRequest,
     signed_in: Option<&SignedIn>,
 ) -> Result<AttemptReply, ApiError> {
-    let p = state.store.puzzle(id).await?.ok_or_else(|| no_puzzle(id))?;
-    if p.owner
-        .as_ref()
-        .is_some_and(|o| signed_in.is_none_or(|s| s.account.id != *o))
-    {
-        return Err(no_puzzle(id));
-    }
+    let p = visible(state, id, signed_in).await?;
     if req.moves.is_empty() {
         return Err(ApiError::BadRequest(
             "give the moves played, at least one".into(),
