@@ -1,5 +1,7 @@
 // Helpers for the browser tests: Debian's Chromium driven by Playwright against a running
-// `trigonal serve` (TRIGONAL_URL, set by scripts/browser-tests). Screenshots go to test-artifacts/.
+// `trigonal serve` (TRIGONAL_URL, set by scripts/browser-tests), whose store is SQLite unless
+// TRIGONAL_STORE says `postgresql`. Screenshots go to test-artifacts/ (a PostgreSQL run's to
+// test-artifacts/postgresql/).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +12,8 @@ import english from '../assets/i18n/en.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const ROOT = path.resolve(here, '../..');
 export const BASE = process.env.TRIGONAL_URL || '';
-export const ARTIFACTS = path.join(ROOT, 'test-artifacts');
+export const STORE = process.env.TRIGONAL_STORE || 'sqlite';
+export const ARTIFACTS = path.join(ROOT, 'test-artifacts', ...(STORE === 'sqlite' ? [] : [STORE]));
 export const SKIP = BASE ? false : 'TRIGONAL_URL is not set (run scripts/browser-tests)';
 export const en = english;
 
