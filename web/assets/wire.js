@@ -22,8 +22,12 @@ export function patch(view, change) {
   if (change.chat) {
     next.chat = { enabled: change.chat.enabled, messages: [...view.chat.messages, ...change.chat.added] };
   }
-  // The legal moves of the version before are no longer; the mover's come in their own message.
-  if (change.version !== view.version) {
+  // A change that plays moves or ends the game leaves the legal moves of the version before
+  // behind; the mover's come in their own message. One that leaves the position and the mover as
+  // they were (a seat taken, a draw offered) keeps them, so the board does not go dead meanwhile.
+  const set = change.set || {};
+  const samePosition = !moves.length && !('ply' in set) && !('to_move' in set) && !('outcome' in set);
+  if (change.version !== view.version && !samePosition) {
     next.legal = [];
     next.clicks = [];
   }

@@ -84,6 +84,18 @@ test('a change at the same version (someone arrived) keeps the legal moves; chat
   assert.deepEqual(after.chat.messages.map((m) => m.text), ['hi', 'hello']);
 });
 
+test('a new version that leaves the position as it was (a seat taken) keeps the legal moves; one that ends the game does not', () => {
+  const seated = patch(view(), { base: 4, version: 5, set: { seats: [{ seat: 0, present: true }, { seat: 1, present: true, name: 'bot' }] } });
+  assert.equal(seated.version, 5);
+  assert.deepEqual(seated.legal, ['c3']);
+  assert.deepEqual(seated.clicks.map((c) => c.move), ['c3']);
+  const ended = patch(view(), { base: 4, version: 5, set: { outcome: { winners: [1] } } });
+  assert.deepEqual(ended.legal, []);
+  assert.deepEqual(ended.clicks, []);
+  const turned = patch(view(), { base: 4, version: 5, set: { to_move: 1 } });
+  assert.deepEqual(turned.legal, []);
+});
+
 test('a change for another version does not apply: the page asks for the whole view', () => {
   assert.equal(patch(view(), { base: 3, version: 4 }), null);
   assert.equal(patch(view(), { base: 5, version: 6 }), null);
