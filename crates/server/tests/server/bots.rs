@@ -2,7 +2,7 @@
 //! against a person with the ordinary move endpoint; bots listed online while their stream is
 //! open; a bot that never answers forfeits.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

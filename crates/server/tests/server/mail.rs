@@ -4,7 +4,7 @@
 //! the game goes on and the mail arrives once it is back; and a tournament's start, to those of
 //! its entrants whose address is confirmed.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

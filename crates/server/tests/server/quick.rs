@@ -3,7 +3,7 @@
 //! people of spread ratings asking at once are all seated, each once, with a neighbour in rating
 //! (the time it took is printed for the record).
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 use std::sync::Arc;

@@ -1,7 +1,7 @@
 //! Games between people: take-backs by consent, resignation, draws by agreement, rematches,
 //! names, chat and presence — through the real HTTP API and WebSockets, on both stores.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

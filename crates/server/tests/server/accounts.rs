@@ -2,7 +2,7 @@
 //! that scripts cannot read, one answer for a wrong name or password, sign-in limits, a change of
 //! password ending the other sessions, and nothing usable in a copy of the database.
 
-mod common;
+use crate::common;
 
 use common::{account, account_with, cookie_of, send, start_on, Place};
 use serde_json::json;

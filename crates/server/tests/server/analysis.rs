@@ -1,6 +1,6 @@
 //! Analysis of finished games and hints, through the API on both stores.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 //! another line, an unknown puzzle, a flood); the day's puzzle; and a mistake found by an
 //! analysis saved as its player's own puzzle.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -2,7 +2,7 @@
 //! is offered, played against the computer, watched, rated, recorded and analysed through the
 //! same paths as the real games, with every default of the kit.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -4,7 +4,7 @@
 //! one too old to have been kept, or garbage get a whole view or a clear error; a client that
 //! never reads is dropped, not fed.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

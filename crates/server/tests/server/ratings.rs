@@ -1,7 +1,7 @@
 //! Rated games through the API, on both stores: who may play them, ratings settled once when a
 //! game ends (also many at once), profiles and leaderboards.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 

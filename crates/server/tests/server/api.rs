@@ -1,7 +1,7 @@
 //! The API end to end: a real server on loopback, a real SQLite file, real HTTP and WebSocket
 //! clients.
 
-mod common;
+use crate::common;
 
 use common::{next_view, start, start_on, watch, Place};
 use serde_json::{json, Value};

@@ -3,7 +3,7 @@
 //! and HEAD only, unknown API paths are JSON 404s, and every answer carries the security headers
 //! (and token answers `no-store`).
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

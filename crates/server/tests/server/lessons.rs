@@ -4,7 +4,7 @@
 //! following its own "show me", move by move; an account's finished lessons kept once, on both
 //! stores.
 
-mod common;
+use crate::common;
 
 use common::{account, send, start, TestServer};
 use reqwest::Method;

@@ -2,7 +2,7 @@
 //! running, the lag allowance, flags (also of a deadline that passed while no server ran), and
 //! the computer keeping within a short clock in every game.
 
-mod common;
+use crate::common;
 
 use std::time::{Duration, Instant};
 

@@ -6,7 +6,7 @@
 //! two server processes directing one tournament, one of them stopped half-way, never pairing
 //! a round twice.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::time::Duration;

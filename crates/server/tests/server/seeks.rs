@@ -2,7 +2,7 @@
 //! shown live to those whose rating the seek admits, accepted seat by seat, started as a game both
 //! players reach with tokens of their own; and every refusal said with its code.
 
-mod common;
+use crate::common;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! refused; "your turn" in a correspondence game and a tournament's start arrive, readable; a
 //! subscription the push service has dropped is dropped here too.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
