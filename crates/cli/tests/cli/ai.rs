@@ -1,7 +1,7 @@
 //! The computer-opponent commands on the real binary: arena, play with computer seats, solve,
 //! analyse.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, trigonal};
 

@@ -4,7 +4,7 @@
 //! cannot be made says why in one line and writes nothing. PostgreSQL: a database backed up with
 //! pg_dump and restored into an empty one serves every game as it was.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output};

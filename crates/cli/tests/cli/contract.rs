@@ -1,6 +1,6 @@
 //! The command-line contract of docs/command-line.md, checked on the real binary.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, trigonal};
 

@@ -2,7 +2,7 @@
 //! game at every number of players, `trigonal engine` as an engine, and every way an engine can
 //! fail — each a forfeit with its reason, the series going on, no process left behind.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

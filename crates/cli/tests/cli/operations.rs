@@ -4,7 +4,7 @@
 //! variable, and a graceful shutdown (not ready, WebSockets closed with 1012, the request in
 //! flight finished, exit 0).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;

@@ -5,7 +5,7 @@
 //! search, whose lines replay; `check` finds a puzzle whose answer is not the proven one, and
 //! names its line.
 
-mod common;
+use crate::common;
 
 use common::{stderr, stdout, trigonal};
 use trigonal_ai::puzzle::Puzzle;

@@ -9,7 +9,7 @@
 //!
 //! nginx is not installed by the test: scripts/test installs it (`/usr/sbin/nginx`).
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::net::TcpStream;

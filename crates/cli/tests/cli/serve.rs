@@ -2,7 +2,7 @@
 //! mid-game and restarted on the same file, it still has every move it acknowledged, and a game
 //! whose computer seat was to move goes on.
 
-mod common;
+use crate::common;
 
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

@@ -3,7 +3,7 @@
 //! end with one winner, a process killed under load loses nothing acknowledged and its computer
 //! games go on elsewhere, and a database outage is a 503 the servers recover from by themselves.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 use std::process::Command;
