@@ -10,8 +10,9 @@ import * as account from './account.js';
 import { h, icon, replaceChildren, toast, copyText } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { Board } from './board.js';
-import { step, extensions, chosen, buttons, matching } from './clicks.js';
-import { seatName, describe, action, hint, idName, gameName, sayMove } from './games.js';
+import { step, extensions, chosen, matching } from './clicks.js';
+import { seatName, describe, hint, gameName, sayMove } from './games.js';
+import { moveActions } from './move-actions.js';
 import { endWhy, resultDetails, resultMarks } from './result.js';
 import { factText, factHelp, legend } from './facts.js';
 import {
@@ -800,33 +801,11 @@ class GamePage {
 
   renderActions(itemIds, interactive) {
     const v = this.view;
-    const out = [];
-    if (interactive) {
-      const groups = new Map();
-      for (const id of buttons(v.clicks, this.prefix, itemIds)) {
-        const a = action(id);
-        const button = h('button', {
-          type: 'button', class: 'action primary', 'data-key': `act-${id}`, 'data-action': id,
-          'aria-label': a.name !== a.text ? a.name : null, title: a.name !== a.text ? a.name : null,
-          onclick: () => this.activate(id),
-        }, a.icon ? icon(a.icon) : null, a.text);
-        if (!a.group) out.push(button);
-        else {
-          if (!groups.has(a.group)) groups.set(a.group, []);
-          groups.get(a.group).push(button);
-        }
-      }
-      for (const [group, list] of groups) {
-        const label = has(`action.${group}.group`) ? t(`action.${group}.group`) : null;
-        out.push(h('div', { class: 'action-group', role: 'group', 'aria-label': label }, label ? h('span', { class: 'group-label' }, label) : null, list));
-      }
-    }
-    if (this.prefix.length && this.replayPly === null) {
-      const picked = this.prefix.map((id) => idName(v.board, id)).join(' → ');
-      out.push(h('span', { class: 'picked', 'aria-label': t('picked.label', { ids: picked }) }, picked));
-      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'back', title: t('action.back.key'), onclick: () => this.back() }, t('action.back')));
-      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'clear', title: t('action.clear.key'), onclick: () => this.clear() }, t('action.clear')));
-    }
+    const out = moveActions({
+      board: v.board, clicks: v.clicks, prefix: this.prefix, itemIds, interactive,
+      picking: this.replayPly === null,
+      onAction: (id) => this.activate(id), onBack: () => this.back(), onClear: () => this.clear(),
+    });
     replaceChildren(this.els.actions, out);
     this.els.actions.hidden = out.length === 0;
   }

@@ -5,11 +5,12 @@
 // owner. It can mark items (a move "show me" plays, a puzzle's answer). No rule of any game.
 
 import { h, icon, replaceChildren, toast } from './dom.js';
-import { t, has } from './i18n.js';
+import { t } from './i18n.js';
 import { Board } from './board.js';
-import { step, extensions, chosen, buttons, matching } from './clicks.js';
+import { step, extensions, chosen, matching } from './clicks.js';
 import { describe, action, hint, idName, seatName } from './games.js';
 import { factText, factHelp } from './facts.js';
+import { moveActions } from './move-actions.js';
 
 export class PlayBoard {
   /**
@@ -156,33 +157,10 @@ export class PlayBoard {
   /** The step's action buttons (ids no item carries), and Back and Clear once something is chosen. */
   renderActions(interactive) {
     const p = this.position;
-    const out = [];
-    if (interactive) {
-      const groups = new Map();
-      for (const id of buttons(p.clicks, this.prefix, this.itemIds())) {
-        const a = action(id);
-        const button = h('button', {
-          type: 'button', class: 'action primary', 'data-key': `act-${id}`, 'data-action': id,
-          'aria-label': a.name !== a.text ? a.name : null, title: a.name !== a.text ? a.name : null,
-          onclick: () => this.activate(id),
-        }, a.icon ? icon(a.icon) : null, a.text);
-        if (!a.group) out.push(button);
-        else {
-          if (!groups.has(a.group)) groups.set(a.group, []);
-          groups.get(a.group).push(button);
-        }
-      }
-      for (const [group, list] of groups) {
-        const label = has(`action.${group}.group`) ? t(`action.${group}.group`) : null;
-        out.push(h('div', { class: 'action-group', role: 'group', 'aria-label': label }, label ? h('span', { class: 'group-label' }, label) : null, list));
-      }
-    }
-    if (this.prefix.length) {
-      const picked = this.prefix.map((id) => idName(p.board, id)).join(' → ');
-      out.push(h('span', { class: 'picked', 'aria-label': t('picked.label', { ids: picked }) }, picked));
-      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'back', title: t('action.back.key'), onclick: () => this.back() }, t('action.back')));
-      out.push(h('button', { type: 'button', class: 'action', 'data-key': 'clear', title: t('action.clear.key'), onclick: () => this.clear() }, t('action.clear')));
-    }
+    const out = moveActions({
+      board: p.board, clicks: p.clicks, prefix: this.prefix, itemIds: this.itemIds(), interactive,
+      onAction: (id) => this.activate(id), onBack: () => this.back(), onClear: () => this.clear(),
+    });
     replaceChildren(this.actions, out);
     this.actions.hidden = out.length === 0;
   }
