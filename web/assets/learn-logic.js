@@ -65,7 +65,7 @@ export function isDone(done, game, lesson) {
 
 /**
  * A step as the learner meets it: `phase` is `play` (their move), `sending` (a move on its way),
- * `missed` (the board the moves led to, shown a moment before it starts again), `showing` ("show
+ * `missed` (the board the moves led to, kept until the learner tries again), `showing` ("show
  * me" playing) or `passed`; `misses` counts the misses in this step; `moves` the moves played
  * from the step's start in this try.
  */

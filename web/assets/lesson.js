@@ -2,10 +2,10 @@
 // (what it teaches, its goal, and after a miss its hint), the board drawn and clicked as on the
 // game page, and a status line. Each of the learner's moves goes to the server with the moves
 // before it (POST /api/lessons/{game}/{id}/steps/{n}), which says whether the step is passed,
-// missed or going on; the page holds no rule. A miss shows where the moves led, then the step's
-// start again; after two misses "Show me" plays the step's own moves through the same endpoint,
-// marking each on the board. A finished lesson is kept (learn.js). The state logic is in
-// learn-logic.js.
+// missed or going on; the page holds no rule. A miss shows where the moves led until the learner
+// chooses "Try again" (no timer takes it away); after two misses "Show me" plays the step's own
+// moves through the same endpoint, marking each on the board. A finished lesson is kept
+// (learn.js). The state logic is in learn-logic.js.
 
 import * as api from './api.js';
 import { h, replaceChildren, toast } from './dom.js';
@@ -18,8 +18,6 @@ import {
 } from './learn-logic.js';
 import { clicksOf } from './puzzle-logic.js';
 
-/** How long a missed try's board stays before the step starts again, in ms. */
-const MISSED_MS = 1800;
 /** How long "show me" points at a move before playing it, in ms. */
 const SHOW_MS = 700;
 
@@ -41,7 +39,6 @@ class LessonPage {
     this.state = stepStart();
     this.position = null; // the position on the board
     this.closed = false;
-    this.timer = null;
     this.run = 0; // bumped to stop a "show me" playing
   }
 
@@ -74,7 +71,6 @@ class LessonPage {
   unmount() {
     this.closed = true;
     this.run++;
-    clearTimeout(this.timer);
   }
 
   async loadWords() {
@@ -102,7 +98,6 @@ class LessonPage {
 
   goStep(index) {
     this.run++;
-    clearTimeout(this.timer);
     this.index = index;
     this.state = stepStart();
     this.position = this.step;
@@ -138,16 +133,12 @@ class LessonPage {
     this.state = judged(this.state, answer.status);
     this.position = answer;
     if (this.state.phase === 'passed') this.passed();
-    else if (this.state.phase === 'missed') {
-      // Where the moves led, a moment; then the step's start again.
-      clearTimeout(this.timer);
-      this.timer = setTimeout(() => this.again(), MISSED_MS);
-    }
     this.render();
+    // Where the moves led stays until the learner tries again: the button in reach of the keys.
+    if (this.state.phase === 'missed') this.els.buttons.querySelector('[data-key=again]')?.focus({ preventScroll: true });
   }
 
   again() {
-    clearTimeout(this.timer);
     if (this.state.phase !== 'missed' && this.state.phase !== 'play') return;
     this.state = again(this.state);
     this.position = this.step;
@@ -156,7 +147,6 @@ class LessonPage {
 
   /** Plays the step's own moves one at a time, each pointed at first, through the same endpoint. */
   async showMe() {
-    clearTimeout(this.timer);
     const run = ++this.run;
     this.state = showing(this.state);
     this.position = this.step;

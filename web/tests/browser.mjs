@@ -17,9 +17,13 @@ export const ARTIFACTS = path.join(ROOT, 'test-artifacts', ...(STORE === 'sqlite
 export const SKIP = BASE ? false : 'TRIGONAL_URL is not set (run scripts/browser-tests)';
 export const en = english;
 
-/** Chromium as the issue asks: headless, no sandbox, nothing that calls out to the network. */
+/**
+ * Chromium as the issue asks: headless, no sandbox, nothing that calls out to the network. With
+ * TRIGONAL_CPU_THROTTLE=N every page runs N times slower (DevTools' CPU throttling), to find the
+ * tests that race a slow machine.
+ */
 export async function launch() {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     headless: true,
     args: [
@@ -27,6 +31,19 @@ export async function launch() {
       '--disable-background-networking', '--disable-component-update', '--disable-sync',
     ],
   });
+  const rate = Number(process.env.TRIGONAL_CPU_THROTTLE || 1);
+  if (rate > 1) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => {
+      const context = await newContext(...args);
+      context.on('page', async (page) => {
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+      });
+      return context;
+    };
+  }
+  return browser;
 }
 
 /**

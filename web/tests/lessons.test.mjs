@@ -100,12 +100,17 @@ async function clickMove(page, clicks) {
   }
 }
 
-/** Waits until the status line is in `state` (and, given, after `misses` misses). */
+/**
+ * Waits until the status line is in `state` (one state, or any of a list: a state the page may
+ * pass through quicker than a look, such as `showing`, is waited for with those after it) and,
+ * given, after `misses` misses.
+ */
 async function status(page, state, misses = null) {
-  const sel = `[data-test=lesson-status][data-state=${state}]${misses === null ? '' : `[data-misses="${misses}"]`}`;
+  const states = [state].flat();
+  const sel = states.map((s) => `[data-test=lesson-status][data-state=${s}]${misses === null ? '' : `[data-misses="${misses}"]`}`).join(', ');
   await page.waitForSelector(sel, { timeout: 20000 }).catch(async (e) => {
     const now = await page.$eval('[data-test=lesson-status]', (el) => `${el.dataset.state}/${el.dataset.misses}: ${el.textContent}`).catch(() => '?');
-    throw new Error(`waiting for ${state}${misses === null ? '' : ` after ${misses} misses`}, the status is ${now} (${e.message})`);
+    throw new Error(`waiting for ${states.join(' or ')}${misses === null ? '' : ` after ${misses} misses`}, the status is ${now} (${e.message})`);
   });
 }
 
@@ -147,14 +152,15 @@ async function walk(page, games, size) {
         await status(page, 'missed', 1);
         if (w?.hint) assert.equal((await page.textContent('[data-test=lesson-hint]')).trim(), `${en['lesson.hint']} ${w.hint}`, step);
         assert.equal(await page.$('[data-test=lesson-show]'), null, `${step}: no "show me" after one miss`);
-        // "Try again" — unless the page started the step again by itself meanwhile.
-        await page.evaluate(() => document.querySelector('[data-test=lesson-again]')?.click());
+        // "Try again": the board the moves led to stays until it is chosen.
+        await page.click('[data-test=lesson-again]');
         await status(page, 'play', 1);
         // The second: "Show me" is offered, and plays the step's moves, each marked first.
         await playLine(page, lesson.misses[n]);
         await status(page, 'missed', 2);
         await page.click('[data-test=lesson-show]');
-        await status(page, 'showing');
+        // A step of one move may be shown and passed before a look finds it showing.
+        await status(page, ['showing', 'passed']);
         // Each move is pointed at on the board first — a move made by an action button alone
         // (The Triangle Game's "end") has no item to point at, and is named in the status line.
         await page.waitForFunction(() => document.querySelector('svg.board .item.shown-move')
