@@ -1,11 +1,12 @@
 // The lessons in a real browser. Every lesson of every game the API lists is taken from its
-// first step to its last, at a phone's 390×844 and at 1280×800 at once (two contexts of one
-// browser, to keep the run short): each step is missed twice by clicking a move that misses it
-// (found through the API: each legal first move posted until one says `missed`; one that goes on
-// is followed the same way) — the hint shows after the first miss, "Show me" after the second —
-// and then passed by following its own "Show me", which marks each move on the board; "Next
-// step", "Next lesson" and "Back to the lessons" lead on. The words shown are the lesson's words
-// file's. Afterwards /learn marks every lesson done and counts them all; the progress survives a
+// first step to its last, at a phone's 390×844 and at 1280×800 (four contexts of one browser at
+// once: each half of the games at each size, to keep the run short). Each step is missed by
+// clicking a move that misses it (found through the API: each legal first move posted until one
+// says `missed`; one that goes on is followed the same way) — the hint shows, "Try again" waits
+// for the learner — and then passed, at one size by a second miss and its "Show me", which marks
+// each move on the board, at the other by clicking the step's own moves; "Next step", "Next
+// lesson" and "Back to the lessons" lead on. The words shown are the lesson's words file's.
+// Afterwards /learn marks every lesson walked done and counts them; the progress survives a
 // reload, reaches the account once the learner signs in, and comes back from the account in
 // another browser; a lesson finished while signed in reaches the account at once.
 
@@ -63,7 +64,22 @@ async function missingLine(game, id, n, position, line = []) {
   return null;
 }
 
-/** Every game's lessons as the API gives them, with a missing line for every step. */
+/**
+ * The step's own moves (its `show`) from the start of step `n` (at `position`), each with the scene
+ * ids that make it where it is played: the positions between them asked of the API.
+ */
+async function rightLine(game, id, n, position) {
+  const line = [];
+  for (const [i, move] of position.show.entries()) {
+    const at = i === 0 ? position : (await post(`/api/lessons/${game}/${id}/steps/${n}`, { moves: position.show.slice(0, i) })).body;
+    const c = at.clicks.find((x) => x.move === move);
+    assert.ok(c, `${game}/${id} step ${n}: ${move} is offered after ${position.show.slice(0, i)}`);
+    line.push({ move, clicks: c.clicks });
+  }
+  return line;
+}
+
+/** Every game's lessons as the API gives them, with a line that misses and the right line for every step. */
 async function course() {
   const listing = await get('/api/lessons');
   const games = [];
@@ -73,12 +89,14 @@ async function course() {
       const lesson = await get(`/api/lessons/${g.game}/${l.id}`);
       assert.equal(lesson.steps.length, l.steps, `${g.game}/${l.id}: the steps listed`);
       const misses = [];
+      const rights = [];
       for (let n = 0; n < lesson.steps.length; n++) {
         const miss = await missingLine(g.game, l.id, n, lesson.steps[n]);
         assert.ok(miss, `${g.game}/${l.id} step ${n}: a line that misses`);
         misses.push(miss);
+        rights.push(await rightLine(g.game, l.id, n, lesson.steps[n]));
       }
-      lessons.push({ ...lesson, misses });
+      lessons.push({ ...lesson, misses, rights });
     }
     games.push({ game: g.game, name: g.name, lessons, words: await englishWords(g.game) });
   }
@@ -122,9 +140,15 @@ async function playLine(page, line) {
   }
 }
 
-/** Takes every lesson of `games` in `page`'s browser, from the first game's first lesson on. */
-async function walk(page, games, size) {
+/**
+ * Takes every lesson of `games` in `page`'s browser, from the first game's first lesson on. Each
+ * step is missed once (its hint shown), then passed: where `shows(k)` says so for the walk's k-th
+ * step, by a second miss and "Show me"; otherwise by the learner's own moves. `total`: the lessons
+ * of every game.
+ */
+async function walk(page, games, size, shows, total) {
   const label = `${size.width}×${size.height}`;
+  let k = 0;
   await page.goto(`${BASE}/learn`);
   for (const g of games) {
     // Each game's first lesson from the list; the others by "Next lesson".
@@ -135,7 +159,7 @@ async function walk(page, games, size) {
       await page.waitForSelector(`[data-test=lesson][data-lesson="${lesson.id}"]`);
       const words = g.words?.lessons.find((w) => w.id === lesson.id) || null;
       if (words) assert.equal((await page.textContent('[data-test=lesson-title]')).trim(), words.title, at);
-      for (let n = 0; n < lesson.steps.length; n++) {
+      for (let n = 0; n < lesson.steps.length; n++, k++) {
         const step = `${at} step ${n}`;
         await page.waitForSelector(`[data-test=lesson-step][data-index="${n}"]`);
         assert.equal((await page.textContent('[data-test=lesson-step]')).trim(), fill(en['lesson.step'], { k: n + 1, n: lesson.steps.length }), step);
@@ -155,16 +179,21 @@ async function walk(page, games, size) {
         // "Try again": the board the moves led to stays until it is chosen.
         await page.click('[data-test=lesson-again]');
         await status(page, 'play', 1);
-        // The second: "Show me" is offered, and plays the step's moves, each marked first.
-        await playLine(page, lesson.misses[n]);
-        await status(page, 'missed', 2);
-        await page.click('[data-test=lesson-show]');
-        // A step of one move may be shown and passed before a look finds it showing.
-        await status(page, ['showing', 'passed']);
-        // Each move is pointed at on the board first — a move made by an action button alone
-        // (The Triangle Game's "end") has no item to point at, and is named in the status line.
-        await page.waitForFunction(() => document.querySelector('svg.board .item.shown-move')
-          || document.querySelector('[data-test=lesson-status]')?.dataset.state === 'passed');
+        if (shows(k)) {
+          // The second miss: "Show me" is offered, and plays the step's moves, each marked first.
+          await playLine(page, lesson.misses[n]);
+          await status(page, 'missed', 2);
+          await page.click('[data-test=lesson-show]');
+          // A step of one move may be shown and passed before a look finds it showing.
+          await status(page, ['showing', 'passed']);
+          // Each move is pointed at on the board first — a move made by an action button alone
+          // (The Triangle Game's "end") has no item to point at, and is named in the status line.
+          await page.waitForFunction(() => document.querySelector('svg.board .item.shown-move')
+            || document.querySelector('[data-test=lesson-status]')?.dataset.state === 'passed');
+        } else {
+          // The learner's own moves, clicked: the step's.
+          await playLine(page, lesson.rights[n]);
+        }
         await status(page, 'passed');
         const last = n + 1 === lesson.steps.length;
         assert.equal((await page.textContent('[data-test=lesson-status]')).trim(), en[last ? 'lesson.status.finished' : 'lesson.status.passed'], step);
@@ -183,18 +212,31 @@ async function walk(page, games, size) {
       }
     }
   }
-  // Every lesson marked done on the list, and counted.
+  // Every lesson walked marked done on the list, and counted among all.
   await page.waitForSelector('[data-test=learn-lesson]');
-  const total = games.reduce((n, g) => n + g.lessons.length, 0);
-  await page.waitForSelector(`[data-test=learn-progress][data-done="${total}"][data-total="${total}"]`);
-  assert.equal(await page.locator('[data-test=learn-lesson][data-done=false]').count(), 0, label);
-  assert.equal(await page.locator('[data-test=learn-lesson][data-done=true]').count(), total, label);
+  const done = games.reduce((n, g) => n + g.lessons.length, 0);
+  await page.waitForSelector(`[data-test=learn-progress][data-done="${done}"][data-total="${total}"]`);
+  assert.equal(await page.locator('[data-test=learn-lesson][data-done=false]').count(), total - done, label);
+  assert.equal(await page.locator('[data-test=learn-lesson][data-done=true]').count(), done, label);
   for (const g of games) {
     assert.equal(await page.getAttribute(`[data-test=learn-game][data-game="${g.game}"] [data-test=learn-game-count]`, 'data-done'), String(g.lessons.length));
   }
   assert.equal(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth), 0, `${label}: no sideways scrolling`);
-  await screenshot(page, `learn-done-${size.width}`);
-  return total;
+  await screenshot(page, `learn-done-${size.width}-${games[0].game}`);
+  return done;
+}
+
+/** `games` in two parts of about as many steps each. */
+function halves(games) {
+  const steps = (g) => g.lessons.reduce((n, l) => n + l.steps.length, 0);
+  const parts = [[], []];
+  const load = [0, 0];
+  for (const g of [...games].sort((a, b) => steps(b) - steps(a))) {
+    const i = load[0] <= load[1] ? 0 : 1;
+    parts[i].push(g);
+    load[i] += steps(g);
+  }
+  return parts;
 }
 
 /** The lessons the account of `page`'s browser finished, as the API says. */
@@ -218,13 +260,19 @@ const WALK_SKIP = SKIP || (STORE !== 'sqlite' && 'the lessons are walked once, o
 test('every lesson of every game, step by step, on a phone and on a desktop at once; progress kept and synced', { skip: WALK_SKIP, timeout: 1800000 }, async () => {
   const games = await course();
   assert.ok(games.some((g) => g.game === 'toy'), 'the test build lists the toy');
-  const pages = await Promise.all(SIZES.map((size) => newPage(browser, size)));
+  const total = games.reduce((n, g) => n + g.lessons.length, 0);
+  // Four browsers at once: each half of the games on a phone and on a desktop. Every step is
+  // passed at both sizes, by "Show me" at one and by the learner's own moves at the other.
+  const parts = halves(games);
+  const runs = parts.flatMap((part) => SIZES.map((size, i) => ({ part, size, shows: (k) => k % 2 === i })));
+  const pages = await Promise.all(runs.map((r) => newPage(browser, r.size)));
   const started = Date.now();
-  const totals = await Promise.all(pages.map((page, i) => walk(page, games, SIZES[i])));
-  console.log(`# walked ${totals[0]} lessons at two sizes in ${Math.round((Date.now() - started) / 1000)} s`);
-  const all = games.flatMap((g) => g.lessons.map((l) => `${g.game}/${l.id}`)).sort();
+  const walked = await Promise.all(runs.map((r, i) => walk(pages[i], r.part, r.size, r.shows, total)));
+  assert.equal(walked[0] + walked[2], total);
+  console.log(`# walked ${total} lessons at two sizes in ${Math.round((Date.now() - started) / 1000)} s`);
+  const all = parts[0].flatMap((g) => g.lessons.map((l) => `${g.game}/${l.id}`)).sort();
 
-  // The desktop's progress survives a reload, and reaches the account once its learner signs up.
+  // A desktop's progress survives a reload, and reaches the account once its learner signs up.
   const page = pages[1];
   await page.reload();
   await page.waitForSelector(`[data-test=learn-progress][data-done="${all.length}"]`);
