@@ -581,7 +581,7 @@ export default {
   'tournaments.new': 'Створити турнір',
   'tournaments.sign-in': 'Увійдіть, щоб створити турнір.',
   'tournaments.form.name': 'Назва',
-  'tournaments.form.name.placeholder': 'Бліц у пʼятницю ввечері',
+  'tournaments.form.name.placeholder': 'Бліц у п’ятницю ввечері',
   'tournaments.form.system': 'Система',
   'tournaments.form.game': 'Гра',
   'tournaments.form.players': 'Гравців за столом',

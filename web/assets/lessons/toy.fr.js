@@ -8,8 +8,8 @@ export default {
       steps: [
         {
           text: "Un coup prend un point et tous les points à sa droite dans la même rangée.",
-          goal: "Prends toute la rangée d d'un coup.",
-          hint: "Le premier point d'une rangée prend toute la rangée.",
+          goal: "Prends toute la rangée d d’un coup.",
+          hint: "Le premier point d’une rangée prend toute la rangée.",
         },
         {
           text: "Qui prend le dernier point gagne.",
@@ -25,7 +25,7 @@ export default {
         {
           text: "Laisse des rangées dont le ou exclusif des tailles est nul, et tu gagnes en jouant au mieux.",
           goal: "Laisse les rangées équilibrées.",
-          hint: "Des rangées de 1, 2 et 3 s'équilibrent déjà.",
+          hint: "Des rangées de 1, 2 et 3 s’équilibrent déjà.",
         },
       ],
     },
