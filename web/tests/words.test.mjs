@@ -141,6 +141,7 @@ const REJECTED = {
     { re: word('[Vv]alid[oa] per il punteggio'), use: 'valutata / valutato (rated)' },
     { re: word('[Rr]eplay'), use: 'revisione' },
     { re: word('[Rr]ating|Elo'), use: 'valutazione' },
+    { re: word('[Gg]rand[ei] angol[oi]'), use: 'grande vertice (Four Triangles’ big corner)', game: 'four-triangles' },
     // Punteggio is a game’s score; the rating is the valutazione.
     { re: word('[Pp]unteggi[oi] (?:degli avversari|nei problemi|del problema|stabile|vicino)|[Ss]torico del punteggio|[Ii]ntervallo di punteggio|[Qq]ualsiasi punteggio'), use: 'valutazione (the rating): punteggio is a game’s score' },
   ],

@@ -525,7 +525,7 @@ export default {
   'legend.triangoli.1': 'Zahlen in den Dreiecken: ihre Notation (der Zug c2/3 zieht die Figur nach c2 und setzt in Dreieck 3). Zahlen in Kreisen: Zylinder in der Farbe des Spielers.',
   'legend.triangoli.2': 'Dunkle und helle Dreiecke: die sechs Sektoren, die am Ende gewertet werden. Karminrote Umrandung: das Dreieck des letzten Zugs, gestrichelt wo Zylinder getauscht wurden.',
   'legend.triangle-game.1': 'Farbige Flächen: das Heimatgebiet jedes Spielers; ein Stein zählt +1 daheim und −1 im Gebiet eines anderen. Buchstaben auf Steinen: ihre Farbe (D, G, L, W).',
-  'legend.triangle-game.2': 'Kleine Punkte: die Ecken; ein karminroter Ring markiert die Steine des eben gespielten Zugs, ein gestrichelter die Ecken, die er geleert hat.',
+  'legend.triangle-game.2': 'Kleine Kreise: die Punkte; ein karminroter Ring markiert die Steine des eben gespielten Zugs, ein gestrichelter die Punkte, die er geleert hat.',
   'legend.triangular.1': 'Zahlen an den Rändern: Spalten und Reihen der Feldkoordinaten. Umrandete Dreiecke: gewertete, in der Farbe des Spielers, der sie wertete; der rote Stein gehört niemandem.',
   'legend.four-triangles.1': 'Zeichen wie ⇄C1: gerade Übergänge, wo eine Linie, die eine große Ecke verlässt, von dieser Ecke des mittleren Dreiecks weitergeht. Gestrichelte Ringe: durch Übergänge verbundene Punkte.',
   'legend.four-triangles.2': 'Zahlen auf Figuren: ihre Steine (1–3) unter der Farbe des Besitzers. Dunkle Punkte: die Mitten, um die sich Dreiecke drehen. Karminrote Markierung: der letzte Zug.',

@@ -527,7 +527,7 @@ export default {
   'legend.triangle-game.1': 'Aree colorate: il territorio di casa di ogni giocatore; una pietra vale +1 in casa del proprietario e −1 in casa altrui. Lettere sulle pietre: il loro colore (D, G, L, W).',
   'legend.triangle-game.2': 'Puntini: i vertici; un anello cremisi segna le pietre del turno appena giocato, uno tratteggiato i vertici che ha svuotato.',
   'legend.triangular.1': 'Numeri lungo i bordi: colonne e righe delle coordinate delle caselle. Triangoli contornati: quelli che hanno segnato, nel colore del giocatore; il pezzo rosso non è di nessuno.',
-  'legend.four-triangles.1': 'Segni come ⇄C1: passaggi diritti, dove una linea che lascia un grande angolo prosegue da quell’angolo del triangolo centrale. Anelli tratteggiati: punti uniti dai passaggi.',
+  'legend.four-triangles.1': 'Segni come ⇄C1: passaggi diritti, dove una linea che lascia un grande vertice prosegue da quel vertice del triangolo centrale. Anelli tratteggiati: punti uniti dai passaggi.',
   'legend.four-triangles.2': 'Numeri sulle figure: le loro pietre (1–3) sotto il colore del proprietario. Punti scuri: i centri attorno a cui ruotano i triangoli. Segno cremisi: l’ultima mossa.',
   'result.ended.points': 'La partita è finita dopo il turno di {seat}: un giocatore aveva 2 punti o più.',
   'result.ended.pool': 'La partita è finita dopo il turno di {seat}: {seat} non aveva più pietre nella riserva.',
