@@ -128,6 +128,7 @@ const REJECTED = {
   uk: [
     { re: word('[Кк]амін\\p{L}*|[Кк]амен\\p{L}*'), use: 'фішка (Triangular’s piece)', game: 'triangular' },
     { re: word('[Фф]ігур\\p{L}*'), use: 'фішка (Triangular’s piece)', game: 'triangular' },
+    { re: word('[Кк]літин\\p{L}*'), use: 'поле (Triangular’s cell)', game: 'triangular' },
     { re: word('[Зз]сув\\p{L}*'), use: 'пересування' },
     { re: word('[Пп]ішак\\p{L}*|[Пп]ішач\\p{L}*'), use: 'фігурка (Triangoli’s pawn)' },
     { re: word('[Оо]диночн\\p{L}*'), use: 'одинарна фігура' },
