@@ -281,7 +281,8 @@ export function moveResults(moves) {
 
 /** The words of a mark in the move list ("Mistake: lost 24% …"), for its tooltip. */
 export function markTitle(mark) {
-  return t(`analysis.mark.${mark.kind}`, { p: percent(mark.drop) });
+  const p = percent(mark.drop);
+  return t(`analysis.mark.${mark.kind}`, { p, n: p });
 }
 
 /**

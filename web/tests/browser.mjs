@@ -97,6 +97,8 @@ export async function startGame(page, game, { players, seats = [], level = 'rand
 
 /** A translation `s` with its `{name}` parameters filled in from `params`. */
 export function fill(s, params = {}) {
+  // (A value of plural forms is filled in the form its `n` takes in English.)
+  if (typeof s === 'object') s = s[new Intl.PluralRules('en').select(Number(params.n))] ?? s.other;
   return s.replace(/\{(\w+)\}/g, (_, k) => String(params[k]));
 }
 

@@ -95,8 +95,8 @@ test('moves in words: each clause its sentence, values filled, joined with the l
   // Czech and Ukrainian choose their plural forms and say "and" their way.
   await setLang('cs');
   try {
-    // (Czech keeps its one-letter "a" with the word after it: a no-break space.)
-    assert.equal(sayMove(turn.slice(0, 2), label), 'figurka o 3 kroky z a3 na d3 a\u00a03 válečky do trojúhelníku 12');
+    // (Czech keeps its one-letter words (a, o, z) with the word after them: a no-break space.)
+    assert.equal(sayMove(turn.slice(0, 2), label), 'figurka o\u00a03 kroky z\u00a0a3 na d3 a\u00a03 válečky do trojúhelníku 12');
     await setLang('uk');
     assert.equal(sayMove([{ key: 'triangoli.place', values: { n: 5, triangle: 4 } }], label), '5 циліндрів у трикутник 4');
   } finally {

@@ -7,14 +7,14 @@ export default {
       title: "Braní bodů",
       steps: [
         {
-          text: "Tah vezme jeden bod a všechny body napravo od něj ve stejné řadě.",
-          goal: "Vezmi celou řadu d najednou.",
+          text: "Tah vezme jeden bod a všechny body napravo od něj ve stejné řadě.",
+          goal: "Vezměte celou řadu d najednou.",
           hint: "První bod řady vezme celou řadu.",
         },
         {
           text: "Kdo vezme poslední bod, vyhrává.",
-          goal: "Vezmi oba zbývající body a vyhraj.",
-          hint: "V řadě b jsou ještě dva body.",
+          goal: "Vezměte oba zbývající body a vyhrajte.",
+          hint: "V řadě b jsou ještě dva body.",
         },
       ],
     },
@@ -23,9 +23,9 @@ export default {
       title: "Vítězný tah",
       steps: [
         {
-          text: "Nech řady, jejichž velikosti mají nulový exkluzivní součet, a při nejlepší hře vyhraješ.",
-          goal: "Nech řady vyvážené.",
-          hint: "Řady 1, 2 a 3 se už vzájemně vyvažují.",
+          text: "Nechte řady, jejichž velikosti mají nulový exkluzivní součet, a při nejlepší hře vyhrajete.",
+          goal: "Nechte řady vyvážené.",
+          hint: "Řady 1, 2 a 3 se už vzájemně vyvažují.",
         },
       ],
     },

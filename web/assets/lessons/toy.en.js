@@ -23,7 +23,7 @@ export default {
       title: "The winning move",
       steps: [
         {
-          text: "Leave rows whose sizes' exclusive or is zero, and you win with best play.",
+          text: "Leave rows whose sizes’ exclusive or is zero, and you win with best play.",
           goal: "Leave the rows balanced.",
           hint: "Rows of 1, 2 and 3 already balance each other.",
         },

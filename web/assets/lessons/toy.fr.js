@@ -8,12 +8,12 @@ export default {
       steps: [
         {
           text: "Un coup prend un point et tous les points à sa droite dans la même rangée.",
-          goal: "Prends toute la rangée d d'un coup.",
-          hint: "Le premier point d'une rangée prend toute la rangée.",
+          goal: "Prenez toute la rangée d d’un coup.",
+          hint: "Le premier point d’une rangée prend toute la rangée.",
         },
         {
           text: "Qui prend le dernier point gagne.",
-          goal: "Prends les deux points restants et gagne.",
+          goal: "Prenez les deux points restants et gagnez.",
           hint: "La rangée b a encore deux points.",
         },
       ],
@@ -23,9 +23,9 @@ export default {
       title: "Le coup gagnant",
       steps: [
         {
-          text: "Laisse des rangées dont le ou exclusif des tailles est nul, et tu gagnes en jouant au mieux.",
-          goal: "Laisse les rangées équilibrées.",
-          hint: "Des rangées de 1, 2 et 3 s'équilibrent déjà.",
+          text: "Laissez des rangées dont le ou exclusif des tailles est nul, et vous gagnez en jouant au mieux.",
+          goal: "Laissez les rangées équilibrées.",
+          hint: "Des rangées de 1, 2 et 3 s’équilibrent déjà.",
         },
       ],
     },

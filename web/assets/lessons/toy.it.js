@@ -12,7 +12,7 @@ export default {
           hint: "Il primo punto di una fila prende tutta la fila.",
         },
         {
-          text: "Chi prende l'ultimo punto vince.",
+          text: "Chi prende l’ultimo punto vince.",
           goal: "Prendi i due punti rimasti e vinci.",
           hint: "La fila b ha ancora due punti.",
         },
