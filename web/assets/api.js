@@ -18,7 +18,7 @@ export function errorText(code, english, params = {}) {
 
 /** The codes of the kinds of errors, whose words are general (docs/api.md). */
 const KINDS = new Set(['bad-request', 'unauthorized', 'forbidden', 'not-found', 'method-not-allowed',
-  'conflict', 'timeout', 'too-large', 'too-fast', 'unprocessable', 'unavailable', 'internal']);
+  'conflict', 'timeout', 'too-large', 'too-fast', 'unprocessable', 'unsupported-media-type', 'unavailable', 'internal']);
 
 export class ApiError extends Error {
   constructor(status, english, code = null, params = {}) {
@@ -120,6 +120,8 @@ export const signUp = (name, password) => call('POST', '/api/accounts', { name, 
 export const signIn = (name, password) => call('POST', '/api/session', { name, password });
 export const signOut = () => call('DELETE', '/api/session');
 export const myGames = () => call('GET', '/api/me/games');
+/** The signed-in player's seat in game `id`, with its token for this browser. */
+export const myGame = (id) => call('GET', `/api/me/games/${encodeURIComponent(id)}`);
 export const claimGames = (games) => call('POST', '/api/me/games', { games });
 export const player = (name) => call('GET', `/api/players/${enc(name)}`);
 export const leaderboard = (pool) => call('GET', `/api/leaderboard/${enc(pool)}`);

@@ -88,9 +88,20 @@ export class SeekPanel {
     }
   }
 
-  /** A seek this person sits in became a game: to their seat. */
-  start({ game, seat, token }) {
-    store.addMine(game, seat, token);
+  /**
+   * A seek this person sits in became a game: to their seat, with its token — in the answer to
+   * their own acceptance, else (a socket never carries one) asked for with the session.
+   */
+  async start({ game, seat, token }) {
+    if (!token) {
+      try {
+        ({ token } = await api.myGame(game));
+      } catch {
+        // The game page asks again, as for any game of the account's.
+      }
+    }
+    if (this.closed) return;
+    if (token) store.addMine(game, seat, token);
     store.rememberGame(game, this.game);
     this.navigate(gameUrl(game, seat));
   }

@@ -413,9 +413,16 @@ class TournamentPage {
    * A game this person is seated at: to their seat, as for a filled seek. A game this browser has
    * been at already (the person came back here from it) is only linked, not opened again.
    */
-  started({ game, seat, token }) {
+  async started({ game, seat }) {
     const had = store.myGames().some((g) => g.id === game);
-    store.addMine(game, seat, token);
+    // The socket carries no token: the seat's is asked for with the session.
+    if (store.tokens(game).mine[seat] === undefined) {
+      try {
+        store.addMine(game, seat, (await api.myGame(game)).token);
+      } catch {
+        return;
+      }
+    }
     store.rememberGame(game, this.tour?.game);
     if (!had && !this.closed) this.navigate(gameUrl(game, seat));
     else this.renderPlaying();

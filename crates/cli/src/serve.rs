@@ -59,9 +59,14 @@ pub struct ServeArgs {
     )]
     mail_from: String,
     /// The site's address, for the links in mail and as the sender of Web Push notices
-    /// (https://trigonal.example.org).
+    /// (https://trigonal.example.org). When set, it is also the one origin whose pages may
+    /// change anything here (else the scheme, host and port each request came to).
     #[arg(long, env = "TRIGONAL_SITE_URL")]
     site_url: Option<String>,
+    /// Another origin whose pages may change anything here, beside the site's own
+    /// (https://friend.example.org); repeat it, or separate them with commas. Default: none.
+    #[arg(long, env = "TRIGONAL_ALLOWED_ORIGIN", value_delimiter = ',')]
+    allowed_origin: Vec<trigonal_server::Origin>,
     /// Let browsers' push services be reached over plain http:// (a push service on a private
     /// network or on this machine); by default only https://.
     #[arg(long, env = "TRIGONAL_PUSH_OVER_HTTP")]
@@ -85,6 +90,13 @@ pub struct WorkerArgs {
 }
 
 pub fn serve(args: &ServeArgs) -> Result<()> {
+    let site = match &args.site_url {
+        Some(url) => Some(
+            url.parse::<trigonal_server::Origin>()
+                .map_err(|e| anyhow::anyhow!("--site-url: {e}"))?,
+        ),
+        None => None,
+    };
     let computer = if args.no_computer {
         0
     } else {
@@ -114,6 +126,10 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
                     .clone()
                     .unwrap_or_else(|| trigonal_server::PushConfig::default().contact),
                 over_http: args.push_over_http,
+            },
+            origins: trigonal_server::Origins {
+                site,
+                allowed: args.allowed_origin.clone(),
             },
         },
         args.log_format,

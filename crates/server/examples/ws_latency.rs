@@ -160,6 +160,7 @@ async fn main() {
                 metrics_addr: None,
                 mail: None,
                 push: Default::default(),
+                origins: Default::default(),
             })
             .await
             .unwrap();

@@ -4,8 +4,10 @@
 //! blocking threads, never stored or logged in clear. A session is a random secret in an
 //! `HttpOnly`, `SameSite=Lax` cookie (`Secure` when the request came over HTTPS, as a trusted
 //! proxy's `X-Forwarded-Proto` says); the store keeps only its SHA-256 digest, so a copy of the
-//! database gives no usable session. Sign-in attempts are limited per name (10 a minute) and per address
-//! (30); an unknown name costs the same work and gets the same answer as a wrong password.
+//! database gives no usable session. Guesses at a secret — signing in, the current password when
+//! changing it — are limited per account (10 a minute, keyed on the name as it is looked up:
+//! [`name_key`]) and per address (30, an IPv6 network by its /64); an unknown name costs the same
+//! work and gets the same answer as a wrong password.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -21,6 +23,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::{Deserialize, Serialize};
 use time::Duration as CookieAge;
 use trigonal_store::{now_ms, random_id, AccountRow, SessionRow, TokenDigest};
+use unicode_normalization::UnicodeNormalization as _;
 
 use crate::error::{ApiError, Reason};
 use crate::view::rfc3339;
@@ -99,7 +102,8 @@ impl Default for SignInLimit {
 }
 
 impl SignInLimit {
-    fn take(&self, address: Option<IpAddr>, name: &str) -> Result<(), ApiError> {
+    /// Takes one guess from `address` at the secrets of the account whose [`name_key`] is `key`.
+    pub fn take(&self, address: Option<IpAddr>, key: &str) -> Result<(), ApiError> {
         let too_many = || ApiError::TooManyRequests {
             limit: "sign-in",
             what: format!("too many sign-in attempts (at most {ATTEMPTS_PER_MINUTE} a minute)"),
@@ -107,11 +111,11 @@ impl SignInLimit {
         };
         if let Some(address) = address {
             self.by_address
-                .check_key(&address)
+                .check_key(&crate::limit::address_key(address))
                 .map_err(|_| too_many())?;
         }
         self.by_name
-            .check_key(&name.to_lowercase())
+            .check_key(&key.to_string())
             .map_err(|_| too_many())
     }
 
@@ -120,6 +124,18 @@ impl SignInLimit {
         self.by_address.retain_recent();
         self.by_name.retain_recent();
     }
+}
+
+/// A name as it is shown: in Unicode's compatibility form (NFKC: a full-width `ａ` is `a`, a
+/// no-break or ideographic space a space), without spaces around it.
+pub fn name_as_given(name: &str) -> String {
+    name.nfkc().collect::<String>().trim().to_string()
+}
+
+/// A name as it is looked up, held unique and counted by every limit: [`name_as_given`],
+/// lowercased. `' Ann'`, `'ann\u{a0}'` and `'ＡＮＮ'` are all `ann`.
+pub fn name_key(name: &str) -> String {
+    name_as_given(name).to_lowercase()
 }
 
 /// A name as given, checked: 3–20 letters, digits, `_` or `-`.
@@ -221,7 +237,7 @@ pub async fn sign_up(
     credentials: Credentials,
     secure: bool,
 ) -> Result<(Me, Cookie<'static>), ApiError> {
-    let name = account_name(credentials.name.trim())?.to_string();
+    let name = account_name(&name_as_given(&credentials.name))?.to_string();
     new_password(&credentials.password)?;
     let account = AccountRow {
         id: random_id(),
@@ -255,8 +271,9 @@ pub async fn sign_in(
     address: Option<IpAddr>,
     secure: bool,
 ) -> Result<(Me, Cookie<'static>), ApiError> {
-    state.sign_in_limit.take(address, &credentials.name)?;
-    let account = state.store.account_by_name(credentials.name.trim()).await?;
+    let key = name_key(&credentials.name);
+    state.sign_in_limit.take(address, &key)?;
+    let account = state.store.account_by_name(&key).await?;
     let hash = match &account {
         Some(a) => a.password_hash.clone(),
         None => decoy().await?,
@@ -283,14 +300,19 @@ pub async fn sign_out(state: &AppState, jar: &CookieJar) -> Result<Cookie<'stati
     Ok(Cookie::build((COOKIE, "")).path("/").build())
 }
 
-/// Changes the password of the signed-in account, ending its other sessions.
+/// Changes the password of the signed-in account, ending its other sessions. The current
+/// password is a guess like a sign-in's, and counts against the same limits.
 pub async fn change_password(
     state: &AppState,
     signed_in: &SignedIn,
     change: NewPassword,
+    address: Option<IpAddr>,
 ) -> Result<Me, ApiError> {
     new_password(&change.new_password)?;
     let account = &signed_in.account;
+    state
+        .sign_in_limit
+        .take(address, &name_key(&account.name))?;
     if !verify(change.password, account.password_hash.clone()).await? {
         return Err(ApiError::Unauthorized(Reason::new(
             "wrong-password",

@@ -31,8 +31,8 @@ use crate::limit::MayCreate;
 use crate::proxy::Https;
 use crate::socket::{self, send, PING};
 use crate::{
-    edge, health, lesson_api, mail_api, observe, push_api, puzzle_api, seek_api, tournament_api,
-    web, AppState,
+    edge, health, lesson_api, mail_api, observe, origin, push_api, puzzle_api, seek_api,
+    tournament_api, web, AppState,
 };
 use crate::{meta, players};
 
@@ -71,6 +71,7 @@ pub fn router(state: AppState) -> Router {
         .route("/api/me", get(me))
         .route("/api/me/password", post(change_password))
         .route("/api/me/games", get(my_games).post(adopt))
+        .route("/api/me/games/{id}", get(my_game))
         .route("/api/players/{name}", get(profile))
         .route("/api/bots", get(bots))
         .route("/api/bot/stream", get(bot_stream))
@@ -88,6 +89,7 @@ pub fn router(state: AppState) -> Router {
         .layer(RequestBodyLimitLayer::new(READ_THROUGH))
         .layer(middleware::map_response(json_errors))
         .layer(middleware::map_response(security_headers))
+        .layer(middleware::from_fn_with_state(state.clone(), origin::guard))
         .layer(compression())
         .layer(middleware::from_fn_with_state(state.clone(), edge::edge))
         .with_state(state)
@@ -302,10 +304,11 @@ async fn me(signed_in: Option<accounts::SignedIn>) -> Response {
 
 async fn change_password(
     State(state): State<AppState>,
+    accounts::Peer(peer): accounts::Peer,
     signed_in: accounts::SignedIn,
     JsonBody(req): JsonBody<accounts::NewPassword>,
 ) -> Result<Response, ApiError> {
-    let me = accounts::change_password(&state, &signed_in, req).await?;
+    let me = accounts::change_password(&state, &signed_in, req, peer).await?;
     Ok(secret(Json(me).into_response()))
 }
 
@@ -372,6 +375,15 @@ async fn my_games(
 ) -> Result<Response, ApiError> {
     let games = players::my_games(&state, &signed_in).await?;
     Ok(secret(Json(json_games(games)).into_response()))
+}
+
+async fn my_game(
+    State(state): State<AppState>,
+    signed_in: accounts::SignedIn,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let game = players::my_game(&state, &signed_in, &id).await?;
+    Ok(secret(Json(game).into_response()))
 }
 
 async fn adopt(
@@ -599,9 +611,13 @@ async fn hello(
 
 /// The headers every answer carries: only this site's own scripts, styles and images run on its
 /// pages (and its own WebSockets are the only connections they make), no page is framed
-/// elsewhere, types are not guessed, and no address leaks in a Referer.
+/// elsewhere, types are not guessed, and no address leaks in a Referer. An answer that says
+/// nothing of caching (the API's: seat tokens, sessions, people's games) is kept by no cache.
 async fn security_headers(mut response: Response) -> Response {
     let headers = response.headers_mut();
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
     headers.insert(
         header::CONTENT_SECURITY_POLICY,
         HeaderValue::from_static(
@@ -622,7 +638,8 @@ async fn security_headers(mut response: Response) -> Response {
     response
 }
 
-/// An answer carrying a seat token: kept by no cache.
+/// An answer carrying a seat token or a session: kept by no cache (said where it is made, though
+/// [`security_headers`] would add it).
 fn secret(mut response: Response) -> Response {
     response
         .headers_mut()

@@ -32,6 +32,9 @@ pub async fn edge(State(state): State<AppState>, mut request: Request, next: Nex
     let id = peer
         .and_then(|peer| state.proxies.request_id(peer, request.headers()))
         .unwrap_or_else(trigonal_store::random_id);
+    let shown = client
+        .as_ref()
+        .map_or_else(|| "-".to_string(), |c| c.addr.to_string());
     if let Some(client) = client {
         request.extensions_mut().insert(client);
     }
@@ -44,7 +47,7 @@ pub async fn edge(State(state): State<AppState>, mut request: Request, next: Nex
     let span = tracing::info_span!(
         "request",
         request_id = %id,
-        client = %client.map_or_else(|| "-".to_string(), |c| c.addr.to_string()),
+        client = %shown,
         method,
         path = %request.uri().path(),
     );

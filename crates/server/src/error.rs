@@ -74,6 +74,7 @@ pub const CODES: &[&str] = &[
     "too-large",
     "too-fast",
     "unprocessable",
+    "unsupported-media-type",
     "unavailable",
     "internal",
     // Games.
@@ -97,6 +98,8 @@ pub const CODES: &[&str] = &[
     "record-malformed",
     "record-illegal",
     "record-after-end",
+    // Where requests come from.
+    "cross-origin",
     // What people type.
     "name-length",
     "name-character",
@@ -109,6 +112,7 @@ pub const CODES: &[&str] = &[
     "wrong-credentials",
     "wrong-password",
     "not-signed-in",
+    "no-seat-of-yours",
     // Seeks.
     "no-seek",
     "seek-own",
@@ -125,6 +129,7 @@ pub const CODES: &[&str] = &[
     // Web Push.
     "push-off",
     "push-subscription",
+    "push-endpoint",
     "no-push",
     // Tournaments.
     "no-tournament",
@@ -200,6 +205,9 @@ pub enum ApiError {
     /// 422: a move (or record) the rules refuse, or a finished game.
     #[error("{0}")]
     Unprocessable(Reason),
+    /// 415: a body that does not say it is JSON where JSON is read.
+    #[error("{0}")]
+    UnsupportedMediaType(Reason),
     /// 503 when the database cannot be reached (try again shortly), 500 when it failed.
     #[error(transparent)]
     Store(#[from] StoreError),
@@ -222,6 +230,7 @@ impl ApiError {
             ApiError::TooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::UnsupportedMediaType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             ApiError::Store(StoreError::Unavailable(_)) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Store(_) | ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -243,6 +252,7 @@ impl ApiError {
             ApiError::Conflict(r) => ("conflict", r),
             ApiError::Timeout(r) => ("timeout", r),
             ApiError::Unprocessable(r) => ("unprocessable", r),
+            ApiError::UnsupportedMediaType(r) => ("unsupported-media-type", r),
             ApiError::Internal(r) => ("internal", r),
             ApiError::TooLarge { limit } => return ("too-large", vec![("limit", (*limit).into())]),
             ApiError::TooManyRequests { retry_after, .. } => {
@@ -316,6 +326,7 @@ pub(crate) fn status_code(status: StatusCode) -> &'static str {
         408 => "timeout",
         409 => "conflict",
         413 => "too-large",
+        415 => "unsupported-media-type",
         422 => "unprocessable",
         429 => "too-fast",
         503 => "unavailable",
@@ -409,7 +420,7 @@ mod tests {
         assert_eq!(listed.len(), CODES.len(), "a code listed twice");
         let unlisted: Vec<&String> = given.difference(&listed).collect();
         assert!(unlisted.is_empty(), "given but not in CODES: {unlisted:?}");
-        let kinds = 12;
+        let kinds = 13;
         let unused: Vec<&&str> = CODES[kinds..]
             .iter()
             .filter(|c| !given.contains(**c))

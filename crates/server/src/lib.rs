@@ -36,6 +36,8 @@ mod mail;
 mod mail_api;
 mod meta;
 mod observe;
+mod origin;
+mod outbound;
 mod pairing;
 mod players;
 mod presence;
@@ -71,6 +73,7 @@ pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
 pub use mail::MailConfig;
 
+pub use origin::{Origin, Origins};
 pub use proxy::TrustedProxies;
 pub use wire::{follow, Followed};
 
@@ -99,6 +102,8 @@ pub struct Config {
     /// Web Push: who sends (the site's address or a mailto), and whether a browser's push
     /// service may be reached over plain HTTP (a local one, in tests).
     pub push: PushConfig,
+    /// The origins whose pages may change anything here (the site's own, and those allowed).
+    pub origins: Origins,
 }
 
 /// How this server sends Web Push notices.
@@ -106,7 +111,8 @@ pub struct Config {
 pub struct PushConfig {
     /// Who sends, as push services are told (VAPID's subject): `https://…` or `mailto:…`.
     pub contact: String,
-    /// Whether push endpoints may be `http://` (else only `https://`).
+    /// Whether push endpoints may be on a private network or this machine, over `http://` or
+    /// `https://` (else only `https://` on public hosts: [`outbound`]).
     pub over_http: bool,
 }
 
@@ -194,6 +200,8 @@ pub struct AppState {
     lifecycle: health::Lifecycle,
     /// Whether `/metrics` is served with the API (else on a private address of its own).
     metrics_public: bool,
+    /// The origins whose pages may change anything here.
+    origins: Origins,
 }
 
 impl AppState {
@@ -226,6 +234,7 @@ impl AppState {
             proxies: TrustedProxies::default(),
             lifecycle: health::Lifecycle::default(),
             metrics_public: true,
+            origins: Origins::default(),
         }
     }
 
@@ -317,6 +326,7 @@ impl Server {
         }
         state.send_patience = config.limits.send;
         state.proxies = config.trust_proxy.clone();
+        state.origins = config.origins.clone();
         state.metrics_public = metrics.is_none();
         Ok(Server {
             listener,

@@ -6,7 +6,9 @@
 //!
 //! The address is the client's: the TCP peer's, or behind a reverse proxy trusted with
 //! `--trust-proxy` the one the proxy names ([`crate::proxy`]). Behind a proxy that is not
-//! trusted every request comes from the proxy, and the limit is shared by everyone.
+//! trusted every request comes from the proxy, and the limit is shared by everyone. An IPv6
+//! client counts by its /64 ([`address_key`]): one network is given a /64 at least, and could
+//! otherwise take a new address for every try.
 
 use std::net::{IpAddr, SocketAddr};
 use std::num::NonZeroU32;
@@ -51,24 +53,40 @@ impl AddressLimit {
 
     /// Takes one from `address`'s bucket, or says how long until there is one.
     fn take(&self, address: IpAddr) -> Result<(), ApiError> {
-        self.buckets.check_key(&address).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::TooManyRequests {
-                limit: self.limit,
-                what: format!(
-                    "too many {} from your address (at most {} a minute)",
-                    self.what,
-                    self.per_minute.get()
-                ),
-                retry_after: wait.as_secs() + 1,
-            }
-        })
+        self.buckets
+            .check_key(&address_key(address))
+            .map_err(|not_until| {
+                let wait = not_until.wait_time_from(DefaultClock::default().now());
+                ApiError::TooManyRequests {
+                    limit: self.limit,
+                    what: format!(
+                        "too many {} from your address (at most {} a minute)",
+                        self.what,
+                        self.per_minute.get()
+                    ),
+                    retry_after: wait.as_secs() + 1,
+                }
+            })
     }
 
     /// Forgets addresses whose buckets are full again (called now and then, to bound memory).
     pub fn forget_idle(&self) {
         self.buckets.retain_recent();
         self.buckets.shrink_to_fit();
+    }
+}
+
+/// What a limit counts an address as: an IPv4 address itself (an IPv4-mapped IPv6 address
+/// too), an IPv6 address by its /64.
+pub fn address_key(address: IpAddr) -> IpAddr {
+    match address {
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(std::net::Ipv6Addr::from(
+                u128::from(v6) & !((1u128 << 64) - 1),
+            )),
+        },
+        v4 => v4,
     }
 }
 
@@ -140,5 +158,21 @@ mod tests {
         // Another address has its own bucket.
         limit.take(b).unwrap();
         assert!(AddressLimit::per_minute(0).is_none());
+    }
+
+    #[test]
+    fn an_ipv6_network_counts_as_one_address() {
+        let limit = AddressLimit::per_minute(3).unwrap();
+        // Three addresses of one /64, then a fourth: refused.
+        for a in ["2001:db8:1:2::1", "2001:db8:1:2::2", "2001:db8:1:2:ffff::9"] {
+            limit.take(a.parse().unwrap()).unwrap();
+        }
+        assert!(limit.take("2001:db8:1:2:abcd::1".parse().unwrap()).is_err());
+        // The next /64 is another network.
+        limit.take("2001:db8:1:3::1".parse().unwrap()).unwrap();
+        assert_eq!(
+            address_key("::ffff:192.0.2.7".parse().unwrap()),
+            "192.0.2.7".parse::<IpAddr>().unwrap()
+        );
     }
 }

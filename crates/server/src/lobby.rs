@@ -1,6 +1,7 @@
 //! The lobby's WebSocket (`GET /api/lobby/ws`): the seeks its viewer is shown, sent whole when
 //! it connects and again whenever they change anywhere ([`trigonal_store::StoreEvent::Seeks`]);
-//! and to a signed-in viewer, each game a seek they sit in became, with their seat's token. A
+//! and to a signed-in viewer, each game a seek they sit in became, with their seat (its token
+//! their page asks for with the session, never sent here). A
 //! signed-in viewer's open socket also keeps their seeks alive: this process renews the seeks of
 //! everyone with a lobby open here, and a seek whose seeker has left lapses.
 
@@ -163,10 +164,7 @@ async fn follow(
                         if !sent_to.insert(game.clone()) {
                             continue;
                         }
-                        let Ok(start) = seeks::seat_in(state, s, &seek, &game, seat).await else {
-                            sent_to.remove(&game);
-                            continue;
-                        };
+                        let start = seeks::Started::told(seek, game, seat);
                         let text = serde_json::to_string(&start).expect("JSON");
                         if let Err(close) =
                             send(socket, state.send_patience, Message::Text(text.into())).await

@@ -6,7 +6,7 @@ use trigonal_store::TokenDigest;
 
 use crate::accounts::SignedIn;
 use crate::change::{self, Command};
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 use crate::view::rfc3339;
 use crate::AppState;
 
@@ -236,27 +236,59 @@ pub async fn my_games(state: &AppState, signed_in: &SignedIn) -> Result<Vec<MyGa
     let owner = &signed_in.account.id;
     let mut games = Vec::new();
     for (id, seat) in state.store.account_seats(owner, MY_GAMES).await? {
-        let token = seat_key(state, signed_in, &id, seat).await?;
-        let game = change::find(state, &id).await?;
-        let live = game.state.lock().await;
-        let to_move = live.to_move();
-        games.push(MyGame {
-            name: trigonal_games::info(&live.game)
-                .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
-            game: live.game.clone(),
-            players: live.seats.len(),
-            id,
-            seat,
-            token,
-            to_move,
-            your_turn: to_move == Some(seat),
-            over: to_move.is_none(),
-            updated: rfc3339(live.updated),
-        });
+        games.push(my_game_at(state, signed_in, id, seat).await?);
     }
     // Stable: within each group, the order of the store (last changed first).
     games.sort_by_key(|g| (!g.your_turn, g.over));
     Ok(games)
+}
+
+/// `GET /api/me/games/{id}`: the signed-in player's seat in game `id`, with its token for this
+/// browser — how a page told of a new game (a seek filled, a tournament round) takes its seat.
+pub async fn my_game(state: &AppState, signed_in: &SignedIn, id: &str) -> Result<MyGame, ApiError> {
+    let seat = {
+        let game = change::find(state, id).await?;
+        let live = game.state.lock().await;
+        live.seats
+            .iter()
+            .position(|s| s.owner.as_deref() == Some(signed_in.account.id.as_str()))
+    };
+    let Some(seat) = seat else {
+        return Err(ApiError::NotFound(
+            Reason::new(
+                "no-seat-of-yours",
+                format!("you have no seat in game {id:?}"),
+            )
+            .with("id", id),
+        ));
+    };
+    my_game_at(state, signed_in, id.to_string(), seat as u8).await
+}
+
+/// Game `id` as the signed-in player's, who sits at `seat`.
+async fn my_game_at(
+    state: &AppState,
+    signed_in: &SignedIn,
+    id: String,
+    seat: u8,
+) -> Result<MyGame, ApiError> {
+    let token = seat_key(state, signed_in, &id, seat).await?;
+    let game = change::find(state, &id).await?;
+    let live = game.state.lock().await;
+    let to_move = live.to_move();
+    Ok(MyGame {
+        name: trigonal_games::info(&live.game)
+            .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
+        game: live.game.clone(),
+        players: live.seats.len(),
+        id,
+        seat,
+        token,
+        to_move,
+        your_turn: to_move == Some(seat),
+        over: to_move.is_none(),
+        updated: rfc3339(live.updated),
+    })
 }
 
 /// Makes the seats of the tokens this browser holds (as a guest) the signed-in player's; then

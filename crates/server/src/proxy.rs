@@ -1,7 +1,7 @@
 //! Who a request comes from, behind reverse proxies. Every connection behind nginx comes from
-//! nginx, so the client's address, whether it spoke HTTPS, and the request's id are read from
-//! the headers the proxy adds (`X-Forwarded-For` or `Forwarded`, `X-Forwarded-Proto`,
-//! `X-Request-Id`) — but only on connections from peers the operator trusts (`--trust-proxy`),
+//! nginx, so the client's address, whether it spoke HTTPS, the host it asked for and the
+//! request's id are read from the headers the proxy adds (`X-Forwarded-For` or `Forwarded`,
+//! `X-Forwarded-Proto`, `X-Forwarded-Host`, `X-Request-Id`) — but only on connections from peers the operator trusts (`--trust-proxy`),
 //! since anyone can write those headers. The client is the right-most address of the chain that
 //! is not itself a trusted proxy: the addresses left of it were written by the client and prove
 //! nothing.
@@ -41,12 +41,15 @@ impl FromStr for TrustedProxies {
 }
 
 /// What is known of a request's sender, worked out once at the edge and kept in its extensions.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Client {
     /// The client's address: the TCP peer's, or the one a trusted proxy names.
     pub addr: IpAddr,
     /// Whether the client spoke HTTPS (to the trusted proxy in front).
     pub https: bool,
+    /// The host (and port) the client asked the trusted proxy in front for, when it says
+    /// (`X-Forwarded-Host`, `Forwarded: host=`); else the request's own `Host` holds.
+    pub host: Option<String>,
 }
 
 impl TrustedProxies {
@@ -62,9 +65,10 @@ impl TrustedProxies {
             return Client {
                 addr: canonical(peer),
                 https: false,
+                host: None,
             };
         }
-        let (chain, proto) = forwarded(headers);
+        let (chain, proto, host) = forwarded(headers);
         // Walk from the nearest hop outwards while the hops are trusted proxies.
         let mut addr = canonical(peer);
         for hop in chain.iter().rev() {
@@ -82,6 +86,7 @@ impl TrustedProxies {
         Client {
             addr,
             https: proto.is_some_and(|p| p.eq_ignore_ascii_case("https")),
+            host,
         }
     }
 
@@ -123,10 +128,13 @@ fn canonical(addr: IpAddr) -> IpAddr {
     }
 }
 
+/// What the proxies forwarded.
+type Forwarded = (Vec<Option<IpAddr>>, Option<String>, Option<String>);
+
 /// The forwarding chain (client first, nearest proxy last; `None` for a hop that names no
-/// address) and the protocol the client spoke, from `Forwarded` (RFC 7239) when present, else
-/// from `X-Forwarded-For` and `X-Forwarded-Proto`.
-fn forwarded(headers: &HeaderMap) -> (Vec<Option<IpAddr>>, Option<String>) {
+/// address), the protocol the client spoke and the host it asked for, from `Forwarded` (RFC
+/// 7239) when present, else from `X-Forwarded-For`, `X-Forwarded-Proto` and `X-Forwarded-Host`.
+fn forwarded(headers: &HeaderMap) -> Forwarded {
     let standard: Vec<&str> = headers
         .get_all("forwarded")
         .iter()
@@ -135,6 +143,7 @@ fn forwarded(headers: &HeaderMap) -> (Vec<Option<IpAddr>>, Option<String>) {
     if !standard.is_empty() {
         let mut chain = Vec::new();
         let mut proto = None;
+        let mut host = None;
         for element in standard.iter().flat_map(|v| v.split(',')) {
             let mut hop = None;
             for pair in element.split(';') {
@@ -145,12 +154,13 @@ fn forwarded(headers: &HeaderMap) -> (Vec<Option<IpAddr>>, Option<String>) {
                 match key.trim().to_ascii_lowercase().as_str() {
                     "for" => hop = Some(node_address(value)),
                     "proto" => proto = Some(value.to_string()),
+                    "host" => host = Some(value.to_string()),
                     _ => {}
                 }
             }
             chain.push(hop.flatten());
         }
-        return (chain, proto);
+        return (chain, proto, host);
     }
     let chain = headers
         .get_all("x-forwarded-for")
@@ -162,7 +172,12 @@ fn forwarded(headers: &HeaderMap) -> (Vec<Option<IpAddr>>, Option<String>) {
         .get("x-forwarded-proto")
         .and_then(|v| v.to_str().ok())
         .map(|v| v.split(',').next_back().unwrap_or("").trim().to_string());
-    (chain, proto)
+    let host = headers
+        .get("x-forwarded-host")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.split(',').next_back().unwrap_or("").trim().to_string())
+        .filter(|h| !h.is_empty());
+    (chain, proto, host)
 }
 
 /// The address of a forwarded node: `1.2.3.4`, `1.2.3.4:80`, `[::1]`, `[::1]:80` or `::1`;
@@ -230,7 +245,8 @@ mod tests {
             t.client(peer, &forged),
             Client {
                 addr: peer,
-                https: false
+                https: false,
+                host: None
             }
         );
         assert_eq!(t.request_id(peer, &forged), None);
@@ -290,7 +306,8 @@ mod tests {
             t.client(peer, &h),
             Client {
                 addr: ip("2001:db8:cafe::17"),
-                https: true
+                https: true,
+                host: None
             }
         );
         let h = headers(&[("forwarded", "for=198.51.100.1, for=unknown")]);
@@ -300,7 +317,8 @@ mod tests {
             t.client(peer, &h),
             Client {
                 addr: ip("192.0.2.60"),
-                https: false
+                https: false,
+                host: None
             }
         );
     }
@@ -309,8 +327,18 @@ mod tests {
     fn https_and_request_ids_only_from_a_trusted_proxy() {
         let t = trusted("127.0.0.1");
         let peer = ip("127.0.0.1");
-        let h = headers(&[("x-forwarded-proto", "https"), ("x-request-id", "a1b2-c3")]);
+        let h = headers(&[
+            ("x-forwarded-proto", "https"),
+            ("x-forwarded-host", "play.example.org"),
+            ("x-request-id", "a1b2-c3"),
+        ]);
         assert!(t.client(peer, &h).https);
+        assert_eq!(t.client(peer, &h).host.as_deref(), Some("play.example.org"));
+        assert_eq!(
+            t.client(ip("10.0.0.1"), &h).host,
+            None,
+            "not from an untrusted peer"
+        );
         assert_eq!(t.request_id(peer, &h).as_deref(), Some("a1b2-c3"));
         // An id that could break a log line is not taken.
         let h = headers(&[("x-request-id", "a b\"c")]);

@@ -2,7 +2,7 @@
 //! correspondence, a tournament starting. Each browser subscribes through its push service and
 //! gives us the subscription (`POST /api/me/push`); a notice is encrypted for it (RFC 8291,
 //! `aes128gcm`) and signed with the site's VAPID key (RFC 8292) by `web-push-native`, and posted
-//! to its push service. The key pair is made by the first process that needs one and kept in
+//! to its push service — only where [`crate::outbound`] allows, with no redirect followed. The key pair is made by the first process that needs one and kept in
 //! the store, so every process signs with the same key and browsers' subscriptions outlive
 //! restarts. A subscription its push service says is gone (404, 410) is dropped.
 
@@ -22,17 +22,15 @@ use crate::AppState;
 /// The longest endpoint taken.
 const ENDPOINT: usize = 2048;
 
-/// How long a push service may take to answer.
-const PATIENCE: Duration = Duration::from_secs(10);
-
 /// The site's key pair (read or made when first needed: a server that never pushes writes
 /// nothing) and the client that posts to push services.
 pub struct Pusher {
     key: tokio::sync::OnceCell<Key>,
     /// Who sends (VAPID's `sub`): the site's address, or a mailto.
     contact: String,
-    /// Whether endpoints may be plain `http://` (a local push service, in tests).
-    http: bool,
+    /// Whether endpoints may be inside the network, over plain `http://` too (a local push
+    /// service, in tests).
+    inside: bool,
     client: reqwest::Client,
 }
 
@@ -44,17 +42,14 @@ struct Key {
 }
 
 impl Pusher {
-    /// The pusher of a site whose contact is `contact`; `http`: plain-HTTP endpoints allowed.
-    pub fn new(contact: String, http: bool) -> Result<Pusher, String> {
-        let client = reqwest::Client::builder()
-            .timeout(PATIENCE)
-            .build()
-            .map_err(|e| e.to_string())?;
+    /// The pusher of a site whose contact is `contact`; `inside`: endpoints on a private
+    /// network or this machine allowed, over plain HTTP too.
+    pub fn new(contact: String, inside: bool) -> Result<Pusher, String> {
         Ok(Pusher {
             key: tokio::sync::OnceCell::new(),
             contact,
-            http,
-            client,
+            inside,
+            client: crate::outbound::client(inside)?,
         })
     }
 
@@ -150,16 +145,15 @@ pub async fn subscribe(
 ) -> Result<(), ApiError> {
     let pusher = pusher(state)?;
     let endpoint = subscription.endpoint;
-    let uri: axum::http::Uri = endpoint
-        .parse()
-        .map_err(|_| bad_subscription("its endpoint is not a URL"))?;
-    let secure = uri.scheme_str() == Some("https");
-    if endpoint.len() > ENDPOINT
-        || uri.host().is_none()
-        || !(secure || pusher.http && uri.scheme_str() == Some("http"))
-    {
-        return Err(bad_subscription("its endpoint is not an https URL"));
+    if endpoint.len() > ENDPOINT {
+        return Err(bad_subscription("its endpoint is too long"));
     }
+    crate::outbound::check(&endpoint, pusher.inside).map_err(|why| {
+        ApiError::BadRequest(Reason::new(
+            "push-endpoint",
+            format!("this push endpoint cannot be used: {why}"),
+        ))
+    })?;
     base64url(&subscription.keys.p256dh)
         .and_then(|k| p256::PublicKey::from_sec1_bytes(&k).ok())
         .ok_or_else(|| bad_subscription("its p256dh is not a P-256 public key"))?;
@@ -258,6 +252,11 @@ struct Gone;
 /// Posts `payload` to subscription `s`: `Err(Gone)` when its push service says it is gone
 /// (other failures are logged: the notice is lost, the subscription kept).
 async fn send(pusher: &Pusher, key: &Key, s: &PushRow, payload: Vec<u8>) -> Result<(), Gone> {
+    // Checked when given; again here, where the flags may have changed since.
+    if let Err(why) = crate::outbound::check(&s.endpoint, pusher.inside) {
+        tracing::warn!(endpoint = %s.endpoint, %why, "a subscription's endpoint is closed; dropped");
+        return Err(Gone);
+    }
     let built = (|| {
         let endpoint: axum::http::Uri = s.endpoint.parse().ok()?;
         let public = p256::PublicKey::from_sec1_bytes(&base64url(&s.p256dh)?).ok()?;

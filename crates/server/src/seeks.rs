@@ -98,7 +98,9 @@ pub struct Accepted {
     game: Option<Started>,
 }
 
-/// A game a seek became, for one of its players: their seat and its token.
+/// A game a seek became, for one of its players: their seat, and in the answer to their own
+/// acceptance its token (never on a socket: the seat's page asks for it with the session,
+/// `GET /api/me/games/{id}`).
 #[derive(Clone, Debug, Serialize)]
 pub struct Started {
     #[serde(rename = "type")]
@@ -106,7 +108,21 @@ pub struct Started {
     seek: String,
     game: String,
     seat: u8,
-    token: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    token: Option<String>,
+}
+
+impl Started {
+    /// The game `game` that seek `seek` became, where the player sits at `seat`: no token.
+    pub fn told(seek: String, game: String, seat: u8) -> Started {
+        Started {
+            kind: "started",
+            seek,
+            game,
+            seat,
+            token: None,
+        }
+    }
 }
 
 /// Who looks at the seeks: their account and their rating in each pool asked about so far.
@@ -282,11 +298,8 @@ pub async fn seat_in(
 ) -> Result<Started, ApiError> {
     let token = crate::players::seat_key(state, signed_in, game, seat).await?;
     Ok(Started {
-        kind: "started",
-        seek: seek.to_string(),
-        game: game.to_string(),
-        seat,
-        token,
+        token: Some(token),
+        ..Started::told(seek.to_string(), game.to_string(), seat)
     })
 }
 

@@ -20,7 +20,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::socket::{self, send, PING};
 use crate::tournaments::{self, NewComputer, NewTournament, TournamentView, Tournaments};
-use crate::{players, tournament_rows, AppState};
+use crate::{tournament_rows, AppState};
 
 /// The routes of tournaments.
 pub fn routes() -> Router<AppState> {
@@ -149,12 +149,9 @@ async fn follow(
                         if !sent_to.insert(game.clone()) {
                             continue;
                         }
-                        let Ok(token) = players::seat_key(state, s, game, seat as u8).await else {
-                            sent_to.remove(game);
-                            continue;
-                        };
+                        // The seat's token is not sent: the page asks for it with the session.
                         let text = json!({"type": "started", "tournament": id, "game": game,
-                                          "seat": seat, "token": token})
+                                          "seat": seat})
                         .to_string();
                         let message = Message::Text(text.into());
                         if let Err(close) = send(socket, state.send_patience, message).await {

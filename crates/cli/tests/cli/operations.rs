@@ -97,9 +97,13 @@ impl Drop for Logged {
     }
 }
 
-/// One request, which must be answered.
+/// One request, which must be answered: `body` sent as JSON (when there is one) with `headers`.
 fn send(addr: &str, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
-    common::send(addr, method, path, headers, body).expect("an answer")
+    let mut all = headers.to_vec();
+    if !body.is_empty() {
+        all.push(("Content-Type", "application/json"));
+    }
+    common::send(addr, method, path, &all, body).expect("an answer")
 }
 
 fn get(addr: &str, path: &str) -> Answer {
@@ -518,7 +522,7 @@ fn sigterm_closes_sockets_with_1012_finishes_the_request_in_flight_and_exits_0()
         .unwrap();
     write!(
         slow,
-        "POST /api/games/{id}/moves HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\n\r\n{start}",
+        "POST /api/games/{id}/moves HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{start}",
         body.len()
     )
     .unwrap();

@@ -13,6 +13,7 @@ mod hardening;
 mod kit;
 mod lessons;
 mod mail;
+mod origins;
 mod people;
 mod push;
 mod puzzles;

@@ -97,16 +97,13 @@ async fn two_near_ratings_are_seated_together(kind: &str) {
     let game = second["game"]["game"].as_str().unwrap();
     let told = started(&mut anns).await;
     assert_eq!((&told["game"], &told["seat"]), (&json!(game), &json!(0)));
+    assert_eq!(told.get("token"), None, "no token on a socket");
+    let token = common::seat_token(&server, &ann, game).await;
     let view = server.view(game).await;
     assert_eq!(view["rated"], true);
     assert_eq!(
         server
-            .play(
-                game,
-                told["token"].as_str().unwrap(),
-                view["legal"][0].as_str().unwrap(),
-                0
-            )
+            .play(game, &token, view["legal"][0].as_str().unwrap(), 0)
             .await
             .status,
         200

@@ -179,20 +179,22 @@ async fn a_swiss_tournament_is_played_round_by_round_to_its_end(kind: &str) {
     let view = server.view(&game1).await;
     assert_eq!(view["tournament"], id.as_str());
 
-    // The two seated are sent to the game, each with a token for their own seat; the first
-    // seat resigns with theirs.
+    // The two seated are sent to the game, each to their own seat (with no token: their page
+    // asks for it with the session); the first seat resigns with theirs.
     let s1 = started(sockets.get_mut(first.as_str()).unwrap(), Some(&game1)).await;
     let s2 = started(sockets.get_mut(second.as_str()).unwrap(), Some(&game1)).await;
     assert_eq!(
         (&s1["seat"], &s2["seat"], &s1["tournament"]),
         (&json!(0), &json!(1), &json!(id))
     );
+    assert_eq!((s1.get("token"), s2.get("token")), (None, None));
+    let token1 = common::seat_token(&server, &who(&first), &game1).await;
     let mine = tournament(&server, &id, Some(&who(&first))).await;
     assert_eq!(mine["playing"], json!({"game": game1, "seat": 0}));
     let r = server
         .post(
             &format!("/api/games/{game1}/resign"),
-            json!({"token": s1["token"]}),
+            json!({"token": token1}),
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.text);
@@ -209,10 +211,11 @@ async fn a_swiss_tournament_is_played_round_by_round_to_its_end(kind: &str) {
     let game2 = round2[0]["game"].as_str().unwrap().to_string();
     let s = started(sockets.get_mut(bye.as_str()).unwrap(), Some(&game2)).await;
     assert_eq!(s["seat"], 1);
+    let token = common::seat_token(&server, &who(&bye), &game2).await;
     let r = server
         .post(
             &format!("/api/games/{game2}/resign"),
-            json!({"token": s["token"]}),
+            json!({"token": token}),
         )
         .await;
     assert_eq!(r.status, 200, "{}", r.text);

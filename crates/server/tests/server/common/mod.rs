@@ -127,7 +127,17 @@ async fn start_configured(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
     mail: Option<trigonal_server::MailConfig>,
 ) -> TestServer {
-    let server = Server::bind(&Config {
+    start_as(test_config(db, games_per_minute, limits, mail), shutdown).await
+}
+
+/// The tests' configuration of a server on the store `db`.
+fn test_config(
+    db: &str,
+    games_per_minute: u32,
+    limits: Limits,
+    mail: Option<trigonal_server::MailConfig>,
+) -> Config {
+    Config {
         addr: "127.0.0.1:0".parse().unwrap(),
         db: db.to_string(),
         games_per_minute,
@@ -143,9 +153,27 @@ async fn start_configured(
             contact: "mailto:tests@trigonal.test".into(),
             over_http: true,
         },
-    })
-    .await
-    .unwrap();
+        origins: Default::default(),
+    }
+}
+
+/// A server on a fresh store of `kind`, configured as the tests' servers are and then as
+/// `change` says.
+pub async fn start_changed(kind: &str, change: impl FnOnce(&mut Config)) -> TestServer {
+    let place = Place::new(kind).await;
+    let mut config = test_config(&place.db, 0, Limits::default(), None);
+    change(&mut config);
+    let mut server = start_as(config, std::future::pending()).await;
+    server._place = Some(place);
+    server
+}
+
+async fn start_as(
+    config: Config,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> TestServer {
+    let db = config.db.clone();
+    let server = Server::bind(&config).await.unwrap();
     let addr = server.local_addr();
     let task = tokio::spawn(async move {
         server.run(shutdown).await.unwrap();
@@ -232,10 +260,12 @@ impl TestServer {
         .await
     }
 
+    /// Posts `body` as it is, said to be JSON.
     pub async fn post_raw(&self, path: &str, body: impl Into<reqwest::Body>) -> Reply {
         Reply::from(
             self.http
                 .post(self.url(path))
+                .header("content-type", "application/json")
                 .body(body)
                 .send()
                 .await
@@ -392,6 +422,23 @@ pub async fn send(
         request = request.header(*k, *v);
     }
     Reply::status_of(request.send().await.unwrap()).await
+}
+
+/// The token of the seat the holder of `cookie` has in game `game`, asked with the session as a
+/// page told of a new game asks (sockets carry no tokens).
+pub async fn seat_token(server: &TestServer, cookie: &str, game: &str) -> String {
+    let r = send(
+        server,
+        reqwest::Method::GET,
+        &format!("/api/me/games/{game}"),
+        Value::Null,
+        Some(cookie),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.headers["cache-control"], "no-store");
+    r.body["token"].as_str().unwrap().to_string()
 }
 
 /// The session cookie a reply sets, as `name=value`, and the whole header.
