@@ -120,6 +120,10 @@ export const signUp = (name, password) => call('POST', '/api/accounts', { name, 
 export const signIn = (name, password) => call('POST', '/api/session', { name, password });
 export const signOut = () => call('DELETE', '/api/session');
 export const myGames = () => call('GET', '/api/me/games');
+/** Confirms the address of a mail's confirmation link. */
+export const verifyEmail = (token) => call('POST', `/api/mail/verify/${encodeURIComponent(token)}`);
+/** Turns mail off, as a mail's unsubscribe link asks. */
+export const unsubscribe = (token) => call('POST', `/api/mail/unsubscribe/${encodeURIComponent(token)}`);
 /** The signed-in player's seat in game `id`, with its token for this browser. */
 export const myGame = (id) => call('GET', `/api/me/games/${encodeURIComponent(id)}`);
 export const claimGames = (games) => call('POST', '/api/me/games', { games });

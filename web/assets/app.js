@@ -1,6 +1,7 @@
 // The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name},
 // /leaderboard/{pool}, /tournaments, /tournament/{id}, /learn, /learn/{game}/{lesson},
-// /puzzles and /puzzles/{id}; the header with its language switcher; internal links without
+// /puzzles, /puzzles/{id} and the pages of mails' links (/mail/verify/{token},
+// /mail/unsubscribe/{token}); the header with its language switcher; internal links without
 // page loads.
 
 import { h, toast } from './dom.js';
@@ -13,6 +14,7 @@ import { mountTournaments, mountTournament } from './tournaments.js';
 import { mountLearn } from './learn.js';
 import { mountLesson } from './lesson.js';
 import { mountPuzzles } from './puzzles.js';
+import { mountMailLink } from './mail-links.js';
 import * as account from './account.js';
 
 const main = document.getElementById('main');
@@ -52,6 +54,8 @@ function route() {
     page = mountPuzzles(main, { navigate, id: null });
   } else if ((m = path.match(/^\/puzzles\/([^/]+)\/?$/))) {
     page = mountPuzzles(main, { navigate, id: m[1] });
+  } else if ((m = path.match(/^\/mail\/(verify|unsubscribe)\/([^/]+)\/?$/))) {
+    page = mountMailLink(main, { kind: m[1], token: m[2] });
   } else {
     main.replaceChildren(h('section', { class: 'card error-page' },
       h('h1', {}, t('error.not-found')),

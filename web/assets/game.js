@@ -701,6 +701,8 @@ class GamePage {
       this.board.render(shown.board, { targets, chosen: picked, interactive });
       this.boardKey = boardKey;
     }
+    // The position the board shows, after how many moves (the live one, or a replay's).
+    this.board.el.dataset.ply = String(shown.ply);
     this.board.el.dataset.won = resultMarks(shown);
     this.els.overlaySwitch.hidden = !shown.board.items.some((i) => (i.class || '').split(/\s+/).includes('overlay'));
     document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));

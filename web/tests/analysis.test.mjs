@@ -81,7 +81,7 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   await page.waitForFunction((n) => document.querySelectorAll('[data-test=moves] .move-btn').length === n, v.history.length);
   // No hint once the game is over.
   assert.equal(await page.locator('[data-test=hint]').count(), 0);
-  await page.waitForTimeout(300);
+  await page.waitForSelector(`svg.board[data-ply="${v.ply}"]`);
   const final = await boardSignature(page);
 
   // Analyse: the progress bar while the server works, then the graph.
@@ -119,7 +119,7 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   await page.waitForFunction((k) => document.querySelector('[data-test=analysis-at]')?.dataset.ply === String(k), k);
   assert.equal(await page.textContent('[data-test=status]'), fill(en['status.replay'], { k, n: v.ply }));
   await page.waitForFunction((k) => document.querySelector('.move-btn.current')?.dataset.key === `mv-${k - 1}`, k);
-  await page.waitForTimeout(500);
+  await page.waitForSelector(`svg.board[data-ply="${k}"]`);
   const atK = await boardSignature(page);
   assert.notEqual(atK, final, 'a past position is shown');
   // The best move for that position, in words and on the board (the items its clicks name).
@@ -140,7 +140,7 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   await page.waitForFunction((k) => document.querySelector('.move-btn.current')?.dataset.key === `mv-${k + 2}`, k);
   await page.click(`.move-btn[data-key="mv-${k - 1}"]`);
   await page.waitForFunction((k) => document.querySelector('.move-btn.current')?.dataset.key === `mv-${k - 1}`, k);
-  await page.waitForTimeout(300);
+  await page.waitForSelector(`svg.board[data-ply="${k}"]`);
   assert.equal(await boardSignature(page), atK);
 
   // Closed, the keys step through the replay; open again (the analysis is there at once), they
@@ -252,7 +252,8 @@ test('no hint in a game between two people', { skip: SKIP, timeout: 60000 }, asy
   const page = await newPage(browser, { width: 390, height: 844 });
   const id = await startGame(page, 'triangoli', { seats: ['here'] });
   assert.equal(await myTurnOrOver(page), 'turn');
-  await page.waitForTimeout(300);
+  // The tools are drawn with the view that made it this seat's turn: no hint among them.
+  await page.waitForSelector('#tools-h', { state: 'attached' });
   assert.equal(await page.locator('[data-test=hint]').count(), 0);
   // The server refuses it too.
   const tokens = await myTokens(page, id);

@@ -23,7 +23,10 @@ let browser;
 before(async () => {
   if (!SKIP) browser = await launch();
 });
+// The proxies left open by a test that failed: closed, or the file's process would never end.
+const open = new Set();
 after(async () => {
+  for (const p of open) await p.close();
   if (browser) await browser.close();
 });
 
@@ -55,7 +58,7 @@ async function proxy() {
     client.on('error', () => client.destroy());
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
+  const made = {
     base: `http://127.0.0.1:${server.address().port}`,
     /** Cuts every connection (sockets and HTTP alike) and holds the new ones. */
     drop() {
@@ -73,11 +76,14 @@ async function proxy() {
       for (const c of waiting) if (!c.destroyed) pipe(c);
     },
     async close() {
+      if (!open.delete(made)) return;
       this.drop();
       for (const c of held) c.destroy();
       await new Promise((resolve) => server.close(resolve));
     },
   };
+  open.add(made);
+  return made;
 }
 
 /** The page's WebSockets as they open, each with the messages it received (parsed). */

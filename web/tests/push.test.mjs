@@ -10,7 +10,8 @@ import { SKIP, BASE, launch, newPage, screenshot, en } from './browser.mjs';
 
 let browser;
 before(async () => {
-  if (!SKIP) browser = await launch();
+  // The full Chromium: the headless shell shows no notifications.
+  if (!SKIP) browser = await launch({ full: true });
 });
 after(async () => {
   if (browser) await browser.close();

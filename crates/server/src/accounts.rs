@@ -42,7 +42,7 @@ const ATTEMPTS_PER_MINUTE: u32 = 10;
 const ATTEMPTS_PER_ADDRESS: u32 = 30;
 
 /// `POST /api/accounts`, `POST /api/session`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Credentials {
     /// The account name.
     pub name: String,
@@ -54,7 +54,7 @@ pub struct Credentials {
 }
 
 /// `POST /api/me/password`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct NewPassword {
     /// The current password.
     pub password: String,
@@ -63,7 +63,7 @@ pub struct NewPassword {
 }
 
 /// `GET /api/me`, and the answer to signing up or in.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Me {
     name: String,
     created: String,

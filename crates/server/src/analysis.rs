@@ -34,7 +34,7 @@ const MARKS: Duration = Duration::from_secs(20);
 const HINT_MARKS: Duration = Duration::from_secs(3);
 
 /// One analysed position.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Entry {
     /// Moves played before it.
     pub ply: usize,
@@ -51,7 +51,7 @@ pub struct Entry {
 }
 
 /// A position's exact result, for the seat to move.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Exact {
     /// The seat to move.
     pub seat: u8,
@@ -70,7 +70,7 @@ pub struct Exact {
 }
 
 /// A legal move and the result it leads to with best play, for the seat that plays it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct MoveResult {
     #[serde(rename = "move")]
     pub mv: String,
@@ -79,7 +79,7 @@ pub struct MoveResult {
 }
 
 /// `GET /api/games/{id}/analysis`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Analysis {
     done: bool,
     progress: [usize; 2],
@@ -295,7 +295,7 @@ fn exact(solved: &solve::Solved, moves: Option<Vec<(String, solve::Verdict)>>) -
 }
 
 /// `POST /api/games/{id}/hint`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Hint {
     #[serde(rename = "move")]
     mv: String,

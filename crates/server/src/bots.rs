@@ -67,12 +67,12 @@ impl FromRequestParts<AppState> for Bot {
 }
 
 /// `GET /api/bots`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Bots {
     bots: Vec<Listed>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Listed {
     name: String,
     online: bool,

@@ -13,7 +13,7 @@ use crate::typed::{chat_text, player_name};
 use crate::AppState;
 
 /// `POST /api/games/{id}/moves`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct MoveRequest {
     /// The mover's seat token.
     #[serde(default)]
@@ -26,7 +26,7 @@ pub struct MoveRequest {
 }
 
 /// A request carrying only a seat token: take-back, resign, rematch.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct TokenRequest {
     /// The seat token.
     #[serde(default)]
@@ -34,7 +34,7 @@ pub struct TokenRequest {
 }
 
 /// `POST /api/games/{id}/undo/answer`, `POST /api/games/{id}/draw`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct AnswerRequest {
     /// The seat token.
     #[serde(default)]
@@ -45,7 +45,7 @@ pub struct AnswerRequest {
 }
 
 /// `POST /api/games/{id}/chat`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChatRequest {
     /// The sender's seat token.
     #[serde(default)]
@@ -55,7 +55,7 @@ pub struct ChatRequest {
 }
 
 /// `POST /api/games/{id}/chat/enabled`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct ChatEnabledRequest {
     /// The creator's seat token.
     #[serde(default)]
@@ -65,7 +65,7 @@ pub struct ChatEnabledRequest {
 }
 
 /// `POST /api/games/{id}/join`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct JoinRequest {
     /// The open seat to take.
     pub seat: u8,
@@ -75,7 +75,7 @@ pub struct JoinRequest {
 }
 
 /// The answer to a rematch: the new game, the caller's seat in it and its token.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Rematched {
     id: String,
     seat: u8,

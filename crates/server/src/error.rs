@@ -126,6 +126,7 @@ pub const CODES: &[&str] = &[
     // Mail.
     "mail-off",
     "email-address",
+    "link-not-valid",
     // Web Push.
     "push-off",
     "push-subscription",

@@ -25,9 +25,10 @@ use crate::AppState;
 const LOBBY: usize = 50;
 
 /// `POST /api/games`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct CreateGame {
     /// The registry id.
+    #[schema(schema_with = crate::openapi::game_id)]
     pub game: String,
     /// The variant, or the game's default.
     #[serde(default)]
@@ -39,6 +40,7 @@ pub struct CreateGame {
     pub seats: Vec<SeatSpec>,
     /// The time control: none, Fischer or correspondence.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::control_spec_or_null)]
     pub clock: Option<trigonal_clock::ControlSpec>,
     /// Whether the game is rated (every seat a signed-in player's).
     #[serde(default)]
@@ -46,7 +48,7 @@ pub struct CreateGame {
 }
 
 /// One seat of a game to create.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum SeatSpec {
     /// A person known to the creator, who gets the token.
@@ -74,24 +76,25 @@ pub enum SeatSpec {
 }
 
 /// The answer to a create: the id and one token per `human` seat.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Created {
     id: String,
     seats: Vec<SeatToken>,
 }
 
 /// A seat and its secret token.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct SeatToken {
     pub(crate) seat: u8,
     pub(crate) token: String,
 }
 
 /// `POST /api/records`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct UploadRecord {
     /// The registry id; may instead be given by the record's `game:` header.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::game_id_or_null)]
     pub game: Option<String>,
     /// The record text.
     pub record: String,
@@ -101,18 +104,18 @@ pub struct UploadRecord {
 }
 
 /// The answer to an upload.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Uploaded {
     id: String,
 }
 
 /// `GET /api/games`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Lobby {
     games: Vec<LobbyGame>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct LobbyGame {
     id: String,
     game: String,
@@ -120,6 +123,7 @@ struct LobbyGame {
     players: usize,
     variant: Option<String>,
     open_seats: Vec<u8>,
+    #[schema(schema_with = crate::openapi::control_or_null)]
     clock: Option<trigonal_clock::Control>,
     /// Whether the game is rated.
     rated: bool,
@@ -132,7 +136,7 @@ struct LobbyGame {
 
 /// The creator of a game in the lobby: their seat, the name they gave, and — for a signed-in
 /// creator — their rating in the game's pool, if they have one.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct LobbyCreator {
     seat: u8,
     name: Option<String>,

@@ -50,19 +50,19 @@ fn find(game: &str, id: &str) -> Result<(usize, &'static DynLesson), ApiError> {
         .ok_or_else(|| no_lesson(game, id))
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Listing {
     games: Vec<GameLessons>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct GameLessons {
     game: &'static str,
     name: &'static str,
     lessons: Vec<LessonEntry>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct LessonEntry {
     id: &'static str,
     steps: usize,
@@ -90,7 +90,7 @@ pub fn listing() -> Listing {
     Listing { games }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct LessonView {
     game: &'static str,
     id: &'static str,
@@ -99,7 +99,7 @@ pub struct LessonView {
     steps: Vec<StepView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct StepView {
     #[serde(flatten)]
     position: PositionView,
@@ -127,14 +127,14 @@ pub fn lesson(game: &str, id: &str) -> Result<LessonView, ApiError> {
 }
 
 /// The learner's moves in a step, from its start.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct StepRequest {
     moves: Vec<String>,
 }
 
 /// Where the moves stand, and the position they led to.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct StepReply {
     /// `passed`, `missed` or `going`.
     status: String,
@@ -192,18 +192,18 @@ pub fn step(game: &str, id: &str, n: &str, req: StepRequest) -> Result<StepReply
 }
 
 /// A lesson finished, as the account's list names it.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Finished {
     game: String,
     lesson: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Progress {
     done: Vec<DoneView>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct DoneView {
     game: String,
     lesson: String,

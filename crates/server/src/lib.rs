@@ -11,6 +11,7 @@
 //! scenes. The API it implements is `docs/api.md`.
 
 mod accounts;
+mod accounts_api;
 mod analysis;
 mod api;
 mod body;
@@ -23,7 +24,9 @@ mod edge;
 mod error;
 mod feed;
 mod flags;
+mod game_socket;
 mod games;
+mod games_api;
 mod health;
 mod hub;
 mod lesson_api;
@@ -36,6 +39,7 @@ mod mail;
 mod mail_api;
 mod meta;
 mod observe;
+mod openapi;
 mod origin;
 mod outbound;
 mod pairing;
@@ -48,6 +52,7 @@ mod puzzle_api;
 mod puzzles;
 mod seek_api;
 mod seeks;
+mod site_api;
 mod socket;
 mod tournament_api;
 mod tournament_rows;
@@ -72,6 +77,7 @@ pub use body::BODY_LIMIT;
 pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
 pub use mail::MailConfig;
+pub use openapi::document as openapi;
 
 pub use origin::{Origin, Origins};
 pub use proxy::TrustedProxies;

@@ -72,13 +72,17 @@ impl Mailer {
 
     async fn send(&self, mail: &MailRow, unsubscribe: &str) -> Result<(), String> {
         let to: Mailbox = mail.address.parse().map_err(|e| format!("{e}"))?;
+        // The page a person opens (it asks before it acts), and the address a mail program's
+        // one-click unsubscribe posts to (RFC 8058).
         let link = format!("{}/mail/unsubscribe/{unsubscribe}", self.site);
+        let one_click = format!("{}/api/mail/unsubscribe/{unsubscribe}", self.site);
         let message = Message::builder()
             .from(self.from.clone())
             .to(to)
             .subject(&mail.subject)
             .header(ContentType::TEXT_PLAIN)
-            .header(ListUnsubscribe(format!("<{link}>")))
+            .header(ListUnsubscribe(format!("<{one_click}>")))
+            .header(OneClick)
             .body(format!(
                 "{}\n\n-- \nNo more mail from Trigonal: {link}\n",
                 mail.body
@@ -92,7 +96,7 @@ impl Mailer {
     }
 }
 
-/// The `List-Unsubscribe` header, which mail programs show as a button.
+/// `List-Unsubscribe`, which mail programs show as a button.
 #[derive(Clone)]
 struct ListUnsubscribe(String);
 
@@ -108,6 +112,26 @@ impl lettre::message::header::Header for ListUnsubscribe {
     }
 }
 
+/// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 8058): the button posts to the
+/// `List-Unsubscribe` address at once, asking nothing.
+#[derive(Clone)]
+struct OneClick;
+
+impl lettre::message::header::Header for OneClick {
+    fn name() -> lettre::message::header::HeaderName {
+        lettre::message::header::HeaderName::new_from_ascii_str("List-Unsubscribe-Post")
+    }
+    fn parse(_: &str) -> Result<Self, Box<dyn std::error::Error + Send + Sync>> {
+        Ok(OneClick)
+    }
+    fn display(&self) -> lettre::message::header::HeaderValue {
+        lettre::message::header::HeaderValue::new(
+            Self::name(),
+            "List-Unsubscribe=One-Click".to_string(),
+        )
+    }
+}
+
 /// `smtp://host:port` as its host and port (25 if none).
 fn url_parts(url: &str) -> Option<(String, u16)> {
     let rest = url.strip_prefix("smtp://")?.trim_end_matches('/');
@@ -119,7 +143,7 @@ fn url_parts(url: &str) -> Option<(String, u16)> {
 }
 
 /// `POST /api/me/email`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewEmail {
     /// The address.
@@ -127,7 +151,7 @@ pub struct NewEmail {
 }
 
 /// `GET /api/me/email`, and the answer to setting one.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct EmailView {
     email: Option<String>,
     verified: bool,

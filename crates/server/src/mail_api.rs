@@ -1,31 +1,40 @@
-//! The routes of e-mail: a person's address (`/api/me/email`), and the two links mails carry —
-//! confirming an address and unsubscribing — each answered with a short page (docs/api.md,
-//! "Mail").
+//! The routes of e-mail: a person's address (`/api/me/email`), and what the two links mails carry
+//! do — confirming an address, unsubscribing (docs/api.md, "Mail"). The links themselves
+//! (`/mail/verify/{token}`, `/mail/unsubscribe/{token}`) are pages of the front end, in the
+//! reader's language, whatever the link's state: the page posts here. Nothing is done on a bare
+//! GET, which mail scanners follow; mail programs' one-click unsubscribe (RFC 8058) posts to
+//! the unsubscribe route itself (`List-Unsubscribe-Post`).
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::get;
-use axum::{Json, Router};
+use axum::Json;
+use serde::Serialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::accounts::SignedIn;
 use crate::body::JsonBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, Reason};
 use crate::mail::{self, EmailView, NewEmail};
+use crate::openapi::ErrorBody;
 use crate::AppState;
 
 /// The routes of mail.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/me/email", get(email).post(set_email))
-        .route("/mail/verify/{token}", get(verify))
-        // POST too: mail programs' one-click unsubscribe (RFC 8058) posts to the link.
-        .route(
-            "/mail/unsubscribe/{token}",
-            get(unsubscribe).post(unsubscribe),
-        )
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(email, set_email))
+        .routes(routes!(confirm))
+        .routes(routes!(stop_mail))
 }
 
+/// The signed-in player's address, whether it is confirmed and mail wanted, and whether this
+/// server sends mail.
+#[utoipa::path(get, path = "/api/me/email", tag = "mail",
+    responses(
+        (status = 200, description = "The address and its state.", body = EmailView),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+    ))]
 async fn email(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -33,6 +42,14 @@ async fn email(
     Ok(Json(mail::email(&state, &signed_in).await?))
 }
 
+/// A new address, not confirmed: a mail with a confirmation link goes to it.
+#[utoipa::path(post, path = "/api/me/email", tag = "mail", request_body = NewEmail,
+    responses(
+        (status = 202, description = "Kept; the confirmation mail is queued.", body = EmailView),
+        (status = 400, description = "Not an address (`email-address`).", body = ErrorBody),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 409, description = "This server sends no mail (`mail-off`).", body = ErrorBody),
+    ))]
 async fn set_email(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -42,49 +59,56 @@ async fn set_email(
     Ok((StatusCode::ACCEPTED, Json(view)))
 }
 
-/// A short page saying `text`, with a link home.
-fn page(status: StatusCode, title: &str, text: &str) -> Response {
-    // The site's style sheet: the pages' policy allows no inline style.
-    let body = format!(
-        "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\">\
-         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-         <title>{title} · Trigonal</title><link rel=\"stylesheet\" href=\"/assets/style.css\">\
-         <body><main id=\"main\"><section class=\"card\">\
-         <h1>{title}</h1><p>{text}</p><p><a href=\"/\">Trigonal</a></p></section></main></body></html>"
-    );
-    (status, Html(body)).into_response()
+/// What a mail's link did.
+#[derive(Serialize, ToSchema)]
+struct Done {
+    /// `verified` or `unsubscribed`.
+    done: &'static str,
 }
 
-async fn verify(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-) -> Result<Response, ApiError> {
-    Ok(if mail::verify(&state, &token).await? {
-        page(
-            StatusCode::OK,
-            "Address confirmed",
-            "Trigonal will tell you by mail when it is your turn in a game by correspondence.",
-        )
-    } else {
-        page(
-            StatusCode::NOT_FOUND,
-            "Link not valid",
-            "This link confirms nothing: it was used already, or a newer address was given since.",
-        )
-    })
+fn link_not_valid() -> ApiError {
+    ApiError::NotFound(Reason::new(
+        "link-not-valid",
+        "this link is not valid: it was used already, or replaced by a newer one",
+    ))
 }
 
-async fn unsubscribe(
+/// Confirms the address a confirmation link was sent to.
+#[utoipa::path(post, path = "/api/mail/verify/{token}", tag = "mail",
+    params(("token" = String, Path, description = "The link's token.")),
+    responses(
+        (status = 200, description = "Confirmed.", body = Done),
+        (status = 404, description = "Used already, or replaced by a newer address (`link-not-valid`).", body = ErrorBody),
+    ))]
+async fn confirm(
     State(state): State<AppState>,
     Path(token): Path<String>,
-) -> Result<Response, ApiError> {
-    Ok(if mail::unsubscribe(&state, &token).await? {
-        page(StatusCode::OK, "No more mail", "Trigonal will send you no more mail. Giving your address again on your account page turns mail back on.")
+) -> Result<Json<Done>, ApiError> {
+    if mail::verify(&state, &token).await? {
+        Ok(Json(Done { done: "verified" }))
     } else {
-        page(
-            StatusCode::NOT_FOUND,
-            "Link not valid",
-            "This link unsubscribes nobody.",
-        )
-    })
+        Err(link_not_valid())
+    }
+}
+
+/// Turns mail off for the account of an unsubscribe link — posted by its page, or by a mail
+/// program's one-click unsubscribe (RFC 8058), whose body (`List-Unsubscribe=One-Click`) is not
+/// read.
+#[utoipa::path(post, path = "/api/mail/unsubscribe/{token}", tag = "mail",
+    params(("token" = String, Path, description = "The link's token.")),
+    responses(
+        (status = 200, description = "Mail is off until an address is given again.", body = Done),
+        (status = 404, description = "No such link (`link-not-valid`).", body = ErrorBody),
+    ))]
+async fn stop_mail(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+) -> Result<Json<Done>, ApiError> {
+    if mail::unsubscribe(&state, &token).await? {
+        Ok(Json(Done {
+            done: "unsubscribed",
+        }))
+    } else {
+        Err(link_not_valid())
+    }
 }

@@ -7,7 +7,7 @@ use serde::Serialize;
 use trigonal_ai::Level;
 
 /// `GET /api/meta`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Meta {
     games: Vec<MetaGame>,
     /// The rating pools, in the games' order.
@@ -21,7 +21,7 @@ pub struct Meta {
 
 /// A rating pool: its id (as its game's kit names it), its game, and its number of players where
 /// the game has a pool per number.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub(crate) struct MetaPool {
     pub(crate) id: String,
     game: &'static str,
@@ -48,7 +48,7 @@ pub(crate) fn pools() -> Vec<(MetaPool, Option<[u32; 5]>)> {
     pools
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct MetaGame {
     id: &'static str,
     name: &'static str,

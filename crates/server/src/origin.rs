@@ -178,6 +178,20 @@ pub async fn guard(State(state): State<AppState>, request: Request, next: Next) 
             .origins
             .admit(request.method(), request.headers(), client, socket)
         {
+            let header = |name: header::HeaderName| {
+                request
+                    .headers()
+                    .get(name)
+                    .and_then(|v| v.to_str().ok())
+                    .unwrap_or("-")
+                    .to_string()
+            };
+            tracing::info!(
+                origin = %header(header::ORIGIN),
+                fetch_site = %header(header::HeaderName::from_static("sec-fetch-site")),
+                host = %header(header::HOST),
+                "refused: another origin's request"
+            );
             return e.into_response();
         }
     }

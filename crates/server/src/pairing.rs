@@ -24,10 +24,11 @@ use crate::AppState;
 pub const TICK: Duration = Duration::from_secs(2);
 
 /// `POST /api/quick`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct PlayNow {
     /// The registry id.
+    #[schema(schema_with = crate::openapi::game_id)]
     pub game: String,
     /// The number of players, or the game's default.
     #[serde(default)]
@@ -37,6 +38,7 @@ pub struct PlayNow {
     pub variant: Option<String>,
     /// The time control.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::control_spec_or_null)]
     pub clock: Option<trigonal_clock::ControlSpec>,
     /// Whether the game will be rated.
     #[serde(default)]

@@ -11,7 +11,7 @@ use crate::view::rfc3339;
 use crate::AppState;
 
 /// `GET /api/players/{name}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Profile {
     name: String,
     created: String,
@@ -20,7 +20,7 @@ pub struct Profile {
 }
 
 /// A game on a profile: what was played, against whom, how it ended for the player, when.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PlayedGame {
     id: String,
     game: String,
@@ -39,7 +39,7 @@ pub struct PlayedGame {
 
 /// Another seat of a game on a profile: its name if its player gave one, and its kind
 /// (`human`, `ai`, `open`, …) and level where the computer plays it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Opponent {
     seat: u8,
     name: Option<String>,
@@ -48,7 +48,7 @@ pub struct Opponent {
 }
 
 /// A rating as shown.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PoolRating {
     rating: f64,
     deviation: f64,
@@ -127,7 +127,7 @@ pub async fn profile(state: &AppState, name: &str) -> Result<Profile, ApiError> 
 }
 
 /// `GET /api/leaderboard/{pool}`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Leaderboard {
     pool: String,
     players: Vec<Ranked>,
@@ -135,7 +135,7 @@ pub struct Leaderboard {
 }
 
 /// A line of a leaderboard.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Ranked {
     name: String,
     rating: f64,
@@ -181,7 +181,7 @@ const MY_GAMES: usize = 100;
 
 /// `GET /api/me/games`: a game of the signed-in player's, with the token of their seat for
 /// this browser.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct MyGame {
     id: String,
     game: String,
@@ -196,14 +196,14 @@ pub struct MyGame {
 }
 
 /// `POST /api/me/games`: games this browser played as a guest, to keep.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Adopt {
     /// The games and their seat tokens.
     pub games: Vec<Held>,
 }
 
 /// A game and the token of a seat in it.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Held {
     /// The game.
     pub id: String,
@@ -315,13 +315,13 @@ pub async fn adopt(
 }
 
 /// `GET /api/games/{id}/ratings`: what a rated game did to its players' ratings, by seat.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct GameRatings {
     changes: Vec<SeatRatingChange>,
 }
 
 /// One seat's rating before and after a rated game, rounded as shown.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct SeatRatingChange {
     seat: u8,
     before: f64,

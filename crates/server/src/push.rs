@@ -80,14 +80,14 @@ fn base64url(text: &str) -> Option<Vec<u8>> {
 }
 
 /// `GET /api/push/key`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct PushKey {
     key: String,
 }
 
 /// A browser's subscription, as `PushSubscription.toJSON()` gives it (what else it says, such
 /// as `expirationTime`, is not kept).
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 pub struct Subscription {
     /// The push service's URL.
     pub endpoint: String,
@@ -96,7 +96,7 @@ pub struct Subscription {
 }
 
 /// A subscription's keys, base64url.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct SubscriptionKeys {
     /// The browser's public key.
@@ -106,7 +106,7 @@ pub struct SubscriptionKeys {
 }
 
 /// `DELETE /api/me/push`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Unsubscribe {
     /// The subscription's endpoint.
@@ -194,7 +194,7 @@ pub async fn unsubscribe(
 }
 
 /// What a notification says, and where a click on it goes.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Notice {
     /// Its title.
     pub title: String,

@@ -3,26 +3,42 @@
 
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::accounts::SignedIn;
 use crate::body::JsonBody;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::push::{self, PushKey, Subscription, Unsubscribe};
 use crate::AppState;
 
 /// The routes of Web Push.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/push/key", get(key))
-        .route("/api/me/push", post(subscribe).delete(unsubscribe))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(key))
+        .routes(routes!(subscribe, unsubscribe))
 }
 
+/// The site's public key, for browsers to subscribe with (`applicationServerKey`).
+#[utoipa::path(get, path = "/api/push/key", tag = "mail",
+    responses(
+        (status = 200, description = "The key.", body = PushKey),
+        (status = 409, description = "This server sends no push notices (`push-off`).", body = ErrorBody),
+    ))]
 async fn key(State(state): State<AppState>) -> Result<Json<PushKey>, ApiError> {
     Ok(Json(push::key(&state).await?))
 }
 
+/// Keeps a browser's push subscription for the signed-in player.
+#[utoipa::path(post, path = "/api/me/push", tag = "mail", request_body = Subscription,
+    responses(
+        (status = 201, description = "Kept."),
+        (status = 400, description = "Not a subscription, or an endpoint the server will not reach (`push-subscription`, `push-endpoint`).", body = ErrorBody),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 409, description = "This server sends no push notices (`push-off`).", body = ErrorBody),
+    ))]
 async fn subscribe(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -32,6 +48,13 @@ async fn subscribe(
     Ok(StatusCode::CREATED)
 }
 
+/// Forgets a browser's push subscription.
+#[utoipa::path(delete, path = "/api/me/push", tag = "mail", request_body = Unsubscribe,
+    responses(
+        (status = 204, description = "Forgotten."),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 404, description = "Not one of the player's subscriptions (`no-push`).", body = ErrorBody),
+    ))]
 async fn unsubscribe(
     State(state): State<AppState>,
     signed_in: SignedIn,

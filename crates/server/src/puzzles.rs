@@ -97,7 +97,7 @@ fn position_of(p: &PuzzleRow) -> Result<Box<dyn DynGame>, ApiError> {
 }
 
 /// A puzzle as a player is given it: everything but the answer.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PuzzleView {
     id: String,
     record: Vec<String>,
@@ -117,7 +117,7 @@ pub struct PuzzleView {
     position: PositionView,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct PlayerRating {
     rating: i64,
     deviation: i64,
@@ -262,14 +262,14 @@ pub async fn daily(
 
 /// The moves played from the puzzle's position: the player's, with the replies they were
 /// given between them.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct AttemptRequest {
     moves: Vec<String>,
 }
 
 /// What an attempt found.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct AttemptReply {
     /// Whether every move of the player's so far is the puzzle's.
     correct: bool,
@@ -280,6 +280,7 @@ pub struct AttemptReply {
     /// The other seats' replies to play now, when the line goes on.
     reply: Vec<String>,
     /// Why the answer is right, once the attempt is over.
+    #[schema(schema_with = crate::openapi::explanation_or_null)]
     explanation: Option<Explanation>,
     /// The puzzle's rating, after the attempt.
     rating: i64,
@@ -410,7 +411,7 @@ pub async fn attempt(
 }
 
 /// A move of a finished game to train on: the number of moves before it.
-#[derive(Deserialize)]
+#[derive(Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct MistakeRequest {
     game: String,

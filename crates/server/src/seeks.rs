@@ -27,10 +27,11 @@ const OPEN_SEEKS: usize = 3;
 const RATINGS: std::ops::RangeInclusive<i32> = 0..=4000;
 
 /// `POST /api/seeks`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewSeek {
     /// The registry id.
+    #[schema(schema_with = crate::openapi::game_id)]
     pub game: String,
     /// The number of players, or the game's default.
     #[serde(default)]
@@ -40,6 +41,7 @@ pub struct NewSeek {
     pub variant: Option<String>,
     /// The time control: none, Fischer or correspondence.
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::control_spec_or_null)]
     pub clock: Option<trigonal_clock::ControlSpec>,
     /// Whether the game will be rated.
     #[serde(default)]
@@ -50,13 +52,14 @@ pub struct NewSeek {
 }
 
 /// A seek as the API shows it to one viewer.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 pub struct SeekView {
     id: String,
     game: String,
     name: String,
     players: usize,
     variant: Option<String>,
+    #[schema(schema_with = crate::openapi::control_or_null)]
     clock: Option<trigonal_clock::Control>,
     rated: bool,
     /// The ratings admitted now (a quick seek's window widens as it waits).
@@ -78,21 +81,21 @@ pub struct SeekView {
     created: String,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, utoipa::ToSchema)]
 struct SeekSeatView {
     name: String,
     rating: i32,
 }
 
 /// `GET /api/seeks`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Seeks {
     seeks: Vec<SeekView>,
 }
 
 /// The answer to an acceptance: the seek as it is now, and the game, when this acceptance
 /// filled it, with the acceptor's seat and token.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Accepted {
     seek: SeekView,
     game: Option<Started>,
@@ -101,7 +104,7 @@ pub struct Accepted {
 /// A game a seek became, for one of its players: their seat, and in the answer to their own
 /// acceptance its token (never on a socket: the seat's page asks for it with the session,
 /// `GET /api/me/games/{id}`).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
 pub struct Started {
     #[serde(rename = "type")]
     kind: &'static str,

@@ -10,30 +10,35 @@ use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket, WebSocketUpg
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use axum::routing::{get, post};
-use axum::{Json, Router};
+use axum::Json;
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::accounts::SignedIn;
 use crate::body::JsonBody;
 use crate::error::ApiError;
+use crate::openapi::ErrorBody;
 use crate::socket::{self, send, PING};
 use crate::tournaments::{self, NewComputer, NewTournament, TournamentView, Tournaments};
 use crate::{tournament_rows, AppState};
 
 /// The routes of tournaments.
-pub fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/api/tournaments", get(list).post(create))
-        .route("/api/tournaments/{id}", get(show))
-        .route("/api/tournaments/{id}/join", post(join))
-        .route("/api/tournaments/{id}/withdraw", post(withdraw))
-        .route("/api/tournaments/{id}/computer", post(computer))
-        .route("/api/tournaments/{id}/start", post(start))
-        .route("/api/tournaments/{id}/ws", get(watch))
+pub fn routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(list, create))
+        .routes(routes!(show))
+        .routes(routes!(join))
+        .routes(routes!(withdraw))
+        .routes(routes!(computer))
+        .routes(routes!(start))
+        .routes(routes!(watch))
 }
 
+/// The tournaments waiting or running, and those finished lately.
+#[utoipa::path(get, path = "/api/tournaments", tag = "tournaments",
+    responses((status = 200, description = "The tournaments.", body = Tournaments)))]
 async fn list(
     State(state): State<AppState>,
     signed_in: Option<SignedIn>,
@@ -41,6 +46,13 @@ async fn list(
     Ok(Json(tournaments::list(&state, signed_in.as_ref()).await?))
 }
 
+/// A tournament, made by a signed-in player (its creator).
+#[utoipa::path(post, path = "/api/tournaments", tag = "tournaments", request_body = NewTournament,
+    responses(
+        (status = 201, description = "Made.", body = TournamentView),
+        (status = 400, description = "A name, system, game, clock, rounds, length or start that cannot be (`tournament-name`, `tournament-system`, `tournament-clock`, `tournament-rounds`, `tournament-minutes`, `tournament-starts`, `tournament-capacity`, `unknown-game`).", body = ErrorBody),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+    ))]
 async fn create(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -50,6 +62,12 @@ async fn create(
     Ok((StatusCode::CREATED, Json(t)))
 }
 
+/// A tournament as its viewer sees it.
+#[utoipa::path(get, path = "/api/tournaments/{id}", tag = "tournaments", params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 200, description = "The tournament.", body = TournamentView),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+    ))]
 async fn show(
     State(state): State<AppState>,
     signed_in: Option<SignedIn>,
@@ -60,6 +78,14 @@ async fn show(
     ))
 }
 
+/// Enters a tournament.
+#[utoipa::path(post, path = "/api/tournaments/{id}/join", tag = "tournaments", params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 200, description = "Entered: the tournament.", body = TournamentView),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+        (status = 409, description = "Entered already, full, started or over (`tournament-joined`, `tournament-full`, `tournament-started`, `tournament-over`).", body = ErrorBody),
+    ))]
 async fn join(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -68,6 +94,14 @@ async fn join(
     Ok(Json(tournaments::join(&state, &signed_in, &id).await?))
 }
 
+/// Leaves a tournament: before the start, off the list; after, paired no more.
+#[utoipa::path(post, path = "/api/tournaments/{id}/withdraw", tag = "tournaments", params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 200, description = "Withdrawn: the tournament.", body = TournamentView),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+        (status = 409, description = "Not in it, or it is over (`not-in-tournament`, `tournament-over`).", body = ErrorBody),
+    ))]
 async fn withdraw(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -76,6 +110,16 @@ async fn withdraw(
     Ok(Json(tournaments::withdraw(&state, &signed_in, &id).await?))
 }
 
+/// Its creator enters the computer at a level.
+#[utoipa::path(post, path = "/api/tournaments/{id}/computer", tag = "tournaments", request_body = NewComputer, params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 200, description = "Entered: the tournament.", body = TournamentView),
+        (status = 400, description = "No such level (`unknown-level`).", body = ErrorBody),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 403, description = "Not its creator (`not-tournament-creator`).", body = ErrorBody),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+        (status = 409, description = "Full, started or over (`tournament-full`, `tournament-started`, `tournament-over`).", body = ErrorBody),
+    ))]
 async fn computer(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -87,6 +131,15 @@ async fn computer(
     ))
 }
 
+/// Its creator starts a tournament now.
+#[utoipa::path(post, path = "/api/tournaments/{id}/start", tag = "tournaments", params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 200, description = "Started: the tournament.", body = TournamentView),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+        (status = 403, description = "Not its creator (`not-tournament-creator`).", body = ErrorBody),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+        (status = 409, description = "Started, over, or too few players (`tournament-started`, `tournament-over`, `tournament-too-few`).", body = ErrorBody),
+    ))]
 async fn start(
     State(state): State<AppState>,
     signed_in: SignedIn,
@@ -95,6 +148,15 @@ async fn start(
     Ok(Json(tournaments::start(&state, &signed_in, &id).await?))
 }
 
+/// A tournament live (WebSocket): the tournament whenever it changes, and to each entrant the
+/// games they are seated at. Only from the site's own pages.
+#[utoipa::path(get, path = "/api/tournaments/{id}/ws", tag = "tournaments", params(("id" = String, Path, description = "The tournament.")),
+    responses(
+        (status = 101, description = "A WebSocket (docs/api.md, \"Tournaments\")."),
+        (status = 400, description = "Not a WebSocket's request.", body = ErrorBody),
+        (status = 403, description = "Opened by another site's page (`cross-origin`).", body = ErrorBody),
+        (status = 404, description = "No such tournament (`no-tournament`).", body = ErrorBody),
+    ))]
 async fn watch(
     State(state): State<AppState>,
     signed_in: Option<SignedIn>,

@@ -38,7 +38,7 @@ const DEFAULT_START_MS: i64 = 10 * 60_000;
 pub(crate) const LISTED_MS: i64 = 7 * 86_400_000;
 
 /// `POST /api/tournaments`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewTournament {
     /// Its name.
@@ -46,6 +46,7 @@ pub struct NewTournament {
     /// `swiss` or `arena`.
     pub system: String,
     /// The registry id of its game.
+    #[schema(schema_with = crate::openapi::game_id)]
     pub game: String,
     /// Seats at each table, or the game's default.
     #[serde(default)]
@@ -55,6 +56,7 @@ pub struct NewTournament {
     pub variant: Option<String>,
     /// The clock (required).
     #[serde(default)]
+    #[schema(schema_with = crate::openapi::control_spec_or_null)]
     pub clock: Option<trigonal_clock::ControlSpec>,
     /// Whether its games are rated.
     #[serde(default)]
@@ -74,15 +76,16 @@ pub struct NewTournament {
 }
 
 /// `POST /api/tournaments/{id}/computer`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct NewComputer {
     /// The computer's level.
+    #[schema(schema_with = crate::openapi::level)]
     pub level: String,
 }
 
 /// A tournament as one viewer sees it.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct TournamentView {
     id: String,
     name: String,
@@ -91,6 +94,7 @@ pub struct TournamentView {
     game_name: String,
     players: usize,
     variant: Option<String>,
+    #[schema(schema_with = crate::openapi::control_or_null)]
     clock: Option<trigonal_clock::Control>,
     rated: bool,
     rounds: Option<u32>,
@@ -111,14 +115,14 @@ pub struct TournamentView {
 }
 
 /// What a tournament's own page shows besides what a list does.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Detail {
     standings: Vec<StandingView>,
     tables: Vec<TableView>,
     playing: Option<Playing>,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct StandingView {
     rank: usize,
     name: String,
@@ -136,7 +140,7 @@ struct StandingView {
     withdrawn: bool,
 }
 
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct TableView {
     round: u32,
     table: u32,
@@ -146,14 +150,14 @@ struct TableView {
 }
 
 /// The viewer's game being played.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 struct Playing {
     game: String,
     seat: u8,
 }
 
 /// `GET /api/tournaments`.
-#[derive(Debug, Serialize)]
+#[derive(Debug, Serialize, utoipa::ToSchema)]
 pub struct Tournaments {
     tournaments: Vec<TournamentView>,
 }

@@ -15,18 +15,24 @@ use trigonal_store::{SeatKind, Table, TakeBackRequest};
 /// How many of the latest chat messages a view carries.
 const CHAT_SHOWN: usize = 50;
 
-#[derive(Serialize)]
-struct View<'a> {
+/// The view of a game, as `GET /api/games/{id}` answers it.
+pub type GameView = View<'static>;
+
+#[derive(Serialize, utoipa::ToSchema)]
+#[schema(as = GameView)]
+pub struct View<'a> {
     #[serde(flatten)]
     around: Around<'a>,
     history: Vec<&'a str>,
     /// The scene ids clicked to make each move of `history`.
     history_clicks: Vec<&'a [String]>,
     /// Each move of `history` said in words.
+    #[schema(schema_with = crate::openapi::clauses)]
     history_words: Vec<&'a [Clause]>,
     movers: Vec<u8>,
     legal: Vec<String>,
     clicks: Vec<Clicks>,
+    #[schema(schema_with = crate::openapi::scene)]
     board: Scene,
     chat: ChatView<'a>,
     /// The game's version in the store, one more with every change: the front end keeps the
@@ -36,7 +42,7 @@ struct View<'a> {
 
 /// The view's fields around the board: what a change message sends whole when it changed
 /// (`crate::wire`), where the board, the moves and the chat are sent as what was added.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct Around<'a> {
     id: &'a str,
     game: &'a str,
@@ -49,6 +55,7 @@ pub struct Around<'a> {
     scores: Option<Vec<i32>>,
     seats: Vec<SeatView<'a>>,
     undo: bool,
+    #[schema(schema_with = crate::openapi::takeback_or_null)]
     takeback: Option<&'a TakeBackRequest>,
     draw_offer: Option<u8>,
     rematch: Option<&'a str>,
@@ -59,6 +66,7 @@ pub struct Around<'a> {
     rated: bool,
     /// Each seat played by a bot.
     bots: &'a [bool],
+    #[schema(schema_with = crate::openapi::control_or_null)]
     clock: Option<trigonal_clock::Control>,
     remaining_ms: Option<Vec<i64>>,
     running: Option<u8>,
@@ -66,20 +74,20 @@ pub struct Around<'a> {
     updated: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct ChatView<'a> {
     enabled: bool,
     messages: Vec<MessageView<'a>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct MessageView<'a> {
     seat: u8,
     text: &'a str,
     at: String,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub(crate) struct Clicks {
     #[serde(rename = "move")]
     mv: String,
@@ -87,14 +95,14 @@ pub(crate) struct Clicks {
     steps: Vec<&'static str>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct OutcomeView<'a> {
     winners: Vec<u8>,
     scores: Option<Vec<i32>>,
     reason: &'a str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 struct SeatView<'a> {
     seat: usize,
     kind: &'static str,
@@ -155,7 +163,7 @@ pub fn ending<'a>(
 /// A position alone, as lessons and puzzles show one: the board, whose turn it is, and the
 /// legal moves with their clicks (none once it is over) — what a front end needs to draw it and
 /// take a move, knowing no rule.
-#[derive(Serialize)]
+#[derive(Serialize, utoipa::ToSchema)]
 pub struct PositionView {
     game: &'static str,
     players: usize,
@@ -166,6 +174,7 @@ pub struct PositionView {
     winners: Option<Vec<u8>>,
     legal: Vec<String>,
     clicks: Vec<Clicks>,
+    #[schema(schema_with = crate::openapi::scene)]
     board: Scene,
 }
 
@@ -323,7 +332,7 @@ pub fn render_at(live: &Live, ply: usize, position: &dyn DynGame) -> String {
 /// The message that gives the seat to move its legal moves: `{"type": "moves", "version",
 /// "seat", "legal", "clicks"}`; `None` when nobody is to move.
 pub fn moves(live: &Live) -> Option<(u8, String)> {
-    #[derive(Serialize)]
+    #[derive(Serialize, utoipa::ToSchema)]
     struct Moves {
         #[serde(rename = "type")]
         kind: &'static str,

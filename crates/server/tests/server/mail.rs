@@ -162,12 +162,20 @@ async fn call(
     send(server, method, path, body, Some(who), &[]).await
 }
 
-/// Follows a link of a mail on `server`: its status.
+/// Follows a link of a mail on `server` as a person does: its page (the front end's, in the
+/// reader's language, whatever the link's state: 200 HTML, and a bare visit does nothing), then
+/// what the page posts — the status of that.
 async fn follow(server: &TestServer, url: &str) -> u16 {
     let path = url.strip_prefix(SITE).unwrap();
+    let page = server.http.get(server.url(path)).send().await.unwrap();
+    assert_eq!(page.status(), 200, "{path}");
+    assert!(page.headers()["content-type"]
+        .to_str()
+        .unwrap()
+        .starts_with("text/html"));
     server
         .http
-        .get(server.url(path))
+        .post(server.url(&format!("/api{path}")))
         .send()
         .await
         .unwrap()
@@ -279,14 +287,32 @@ async fn a_confirmed_address_is_told_of_its_turn_once_a_day_until_it_unsubscribe
     assert!(turn.contains("bob has moved"), "{turn}");
     assert_eq!(header(&mails[2], "To"), "bob@example.org");
 
-    // Every mail can stop the mail: its unsubscribe link (also in List-Unsubscribe).
-    let unsubscribe = link(
+    // Every mail can stop the mail: its unsubscribe page asks, and a mail program's one-click
+    // unsubscribe (List-Unsubscribe with List-Unsubscribe-Post, RFC 8058) posts at once.
+    // (The body is quoted-printable: its long lines are cut with a soft break, `=` at the end.)
+    let body = turn.replace("=\r\n", "").replace("=\n", "");
+    let page = link(&body, &format!("{SITE}/mail/unsubscribe/"));
+    let one_click = link(
         header(turn, "List-Unsubscribe"),
-        &format!("{SITE}/mail/unsubscribe/"),
+        &format!("{SITE}/api/mail/unsubscribe/"),
     );
-    assert_eq!(follow(&server, unsubscribe).await, 200);
+    assert_eq!(page.rsplit('/').next(), one_click.rsplit('/').next());
+    assert_eq!(
+        header(turn, "List-Unsubscribe-Post"),
+        "List-Unsubscribe=One-Click"
+    );
+    let r = server
+        .http
+        .post(server.url(one_click.strip_prefix(SITE).unwrap()))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body("List-Unsubscribe=One-Click")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(r.status(), 200);
     let r = call(&server, Method::GET, "/api/me/email", Value::Null, &ann).await;
     assert_eq!(r.body["on"], false);
+    assert_eq!(follow(&server, page).await, 200, "again: still off");
     assert_eq!(
         follow(&server, &format!("{SITE}/mail/unsubscribe/nothing")).await,
         404

@@ -13,6 +13,7 @@ mod hardening;
 mod kit;
 mod lessons;
 mod mail;
+mod openapi;
 mod origins;
 mod people;
 mod push;
