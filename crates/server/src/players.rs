@@ -192,6 +192,9 @@ pub struct MyGame {
     to_move: Option<u8>,
     your_turn: bool,
     over: bool,
+    /// The player left the game (resigned, or ran out of time in a game of three or four): the
+    /// computer plays the seat on, and it is still the player's game.
+    out: bool,
     updated: String,
 }
 
@@ -276,6 +279,7 @@ async fn my_game_at(
     let game = change::find(state, &id).await?;
     let live = game.state.lock().await;
     let to_move = live.to_move();
+    let out = live.retired(seat);
     Ok(MyGame {
         name: trigonal_games::info(&live.game)
             .map_or_else(|_| live.game.clone(), |i| i.name.to_string()),
@@ -285,8 +289,9 @@ async fn my_game_at(
         seat,
         token,
         to_move,
-        your_turn: to_move == Some(seat),
+        your_turn: to_move == Some(seat) && !out,
         over: to_move.is_none(),
+        out,
         updated: rfc3339(live.updated),
     })
 }
@@ -308,6 +313,7 @@ pub async fn adopt(
         let command = Command::Own {
             token,
             owner: signed_in.account.id.clone(),
+            name: signed_in.account.name.clone(),
         };
         change::execute(state, &id, command).await?;
     }

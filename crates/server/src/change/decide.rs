@@ -74,12 +74,15 @@ pub enum Command {
         /// The token's digest.
         digest: TokenDigest,
     },
-    /// The holder of `token` makes its seat the account `owner`'s (a guest who signed up).
+    /// The holder of `token` makes its seat the account `owner`'s (a guest who signed up, a
+    /// friend who opened an invite link while signed in), named `name` where it has no name.
     Own {
         /// The seat token.
         token: String,
         /// The account.
         owner: String,
+        /// The account's name.
+        name: String,
     },
     /// The player the kept seat `seat` waits for (a rematch's) takes it with the token of
     /// `digest` (nothing changes if it already has that token).
@@ -591,7 +594,7 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             };
             Ok(seat_plan(live, change, *seat, row, live.table.clone(), at))
         }
-        Command::Own { token, owner } => {
+        Command::Own { token, owner, name } => {
             let seat = seat_of(live, token)?;
             let row = &live.seats[seat as usize];
             match &row.owner {
@@ -612,7 +615,12 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
                 owner: Some(owner.clone()),
                 ..row.clone()
             };
-            Ok(seat_plan(live, change, seat, row, live.table.clone(), at))
+            // A seat nobody named (an invited friend's) takes the account's name.
+            let mut table = live.table.clone();
+            if table.names.get(seat as usize).cloned().flatten().is_none() {
+                set(&mut table.names, live.seats.len(), seat, Some(name.clone()));
+            }
+            Ok(seat_plan(live, change, seat, row, table, at))
         }
         Command::Say { token, text } => {
             let seat = seat_of(live, token)?;
@@ -697,11 +705,13 @@ pub(super) fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: 
         });
         return table_plan(live, table, at);
     }
+    // Still its account's game (listed among theirs, on their profile), as the store keeps it;
+    // the seat acts no more: a retired seat's every command is refused (`out-of-game`).
     let row = SeatRow {
         kind: SeatKind::Ai,
         level: Some(RESIGNED_LEVEL.into()),
         token_digest: live.seats[seat as usize].token_digest.clone(),
-        owner: None,
+        owner: live.seats[seat as usize].owner.clone(),
         keys: Vec::new(),
     };
     let change = Change::HandOver {

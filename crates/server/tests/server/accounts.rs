@@ -487,3 +487,144 @@ async fn seats_belong_to_accounts_and_every_browser_gets_their_token(kind: &str)
 }
 
 on_both!(seats_belong_to_accounts_and_every_browser_gets_their_token);
+
+/// A seat that resigned a game of three is still its account's game — listed among its games,
+/// from a new device too, out of the game and never its turn, and handed to the account again
+/// as before — on whichever process answers (the store and each process's memory agree).
+async fn a_resigned_seat_stays_its_accounts_game(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let ann = account(&server, "ann").await;
+    let me = json!({"kind": "human", "player": "me"});
+    let r = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/games",
+        json!({"game": "four-triangles", "players": 3, "seats": [me, me, me]}),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let r = server
+        .post(&format!("/api/games/{id}/resign"), json!({"token": token}))
+        .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["seats"][0]["resigned"], true);
+
+    // Asked of this process (which made the change) and of another (which reads the store).
+    let other = start_on(&server.db).await;
+    for (at, answering) in [("this process", &server), ("another process", &other)] {
+        let list = send(
+            answering,
+            reqwest::Method::GET,
+            "/api/me/games",
+            json!(null),
+            Some(&ann),
+            &[],
+        )
+        .await;
+        assert_eq!(list.status, 200, "{at}: {}", list.text);
+        let games = list.body["games"].as_array().unwrap();
+        assert_eq!(games.len(), 3, "{at}: one entry a seat");
+        let seat0 = games.iter().find(|g| g["seat"] == 0).unwrap();
+        assert_eq!(
+            (&seat0["out"], &seat0["your_turn"]),
+            (&json!(true), &json!(false)),
+            "{at}"
+        );
+        let one = send(
+            answering,
+            reqwest::Method::GET,
+            &format!("/api/me/games/{id}"),
+            json!(null),
+            Some(&ann),
+            &[],
+        )
+        .await;
+        assert_eq!(one.status, 200, "{at}: {}", one.text);
+        // The browser's guest tokens handed over again: nothing to change.
+        let r = send(
+            answering,
+            reqwest::Method::POST,
+            "/api/me/games",
+            json!({"games": [{"id": id, "token": token}]}),
+            Some(&ann),
+            &[],
+        )
+        .await;
+        assert_eq!(r.status, 200, "{at}: {}", r.text);
+    }
+    // The seat acts no more.
+    let r = server
+        .post(&format!("/api/games/{id}/resign"), json!({"token": token}))
+        .await;
+    assert_eq!((r.status, r.code()), (409, "out-of-game"), "{}", r.text);
+}
+on_both!(a_resigned_seat_stays_its_accounts_game);
+
+/// A friend who opens an invite link while signed in takes the seat for their account: it is
+/// among their games, under their name for everyone, and stays a seat the creator named
+/// otherwise where the creator named it.
+async fn an_invited_friend_signed_in_takes_the_seat_named(kind: &str) {
+    let place = Place::new(kind).await;
+    let server = start_on(&place.db).await;
+    let ann = account(&server, "ann").await;
+    let cid = account(&server, "cid").await;
+    let r = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/games",
+        json!({"game": "triangoli", "seats": [{"kind": "human", "player": "me"}, {"kind": "human"}]}),
+        Some(&ann),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let invite = r.body["seats"][1]["token"].as_str().unwrap().to_string();
+    assert_eq!(server.view(&id).await["seats"][1]["name"], json!(null));
+    // What the game page does with the link's token, signed in.
+    let r = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/me/games",
+        json!({"games": [{"id": id, "token": invite}]}),
+        Some(&cid),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    assert_eq!(r.body["games"][0]["id"], id.as_str());
+    assert_eq!(r.body["games"][0]["seat"], 1);
+    // Seen by everyone, from this process and from another on the same store.
+    let other = start_on(&server.db).await;
+    for s in [&server, &other] {
+        let seats = &s.view(&id).await["seats"];
+        assert_eq!(
+            (&seats[0]["name"], &seats[1]["name"]),
+            (&json!("ann"), &json!("cid"))
+        );
+    }
+    let profile = server.get("/api/players/ann").await;
+    assert_eq!(
+        profile.body["games"][0]["opponents"][0]["name"], "cid",
+        "{}",
+        profile.text
+    );
+    // Another account cannot take it from Cid; Ann's own seat stays hers.
+    let bob = account(&server, "bob").await;
+    let r = send(
+        &server,
+        reqwest::Method::POST,
+        "/api/me/games",
+        json!({"games": [{"id": id, "token": invite}]}),
+        Some(&bob),
+        &[],
+    )
+    .await;
+    assert_eq!(r.status, 409, "{}", r.text);
+}
+on_both!(an_invited_friend_signed_in_takes_the_seat_named);
