@@ -271,8 +271,16 @@ export async function toastText(page) {
   return (await page.textContent('[data-test=toast]')).trim();
 }
 
+/**
+ * Whether screenshots are taken: for people to look at, so not in CI (where nobody does, and a
+ * full page's picture costs Chromium a render and an encoding each) unless
+ * TRIGONAL_SCREENSHOTS=1 asks.
+ */
+export const SCREENSHOTS = (process.env.TRIGONAL_SCREENSHOTS ?? (process.env.CI ? '0' : '1')) !== '0';
+
 /** Saves a screenshot of the board and of the whole page under test-artifacts/. */
 export async function screenshot(page, name) {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const board = await page.$('.board-wrap');
   if (board) await board.screenshot({ path: path.join(ARTIFACTS, `${name}-board.png`) });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  SKIP, BASE, ARTIFACTS, en, launch, newPage, startGame, view, myTurnOrOver, playMove, toastText, rng, gameId, fill,
+  SKIP, BASE, ARTIFACTS, en, launch, newPage, startGame, view, myTurnOrOver, playMove, toastText, rng, gameId, fill, SCREENSHOTS,
 } from './browser.mjs';
 
 let browser;
@@ -46,6 +46,7 @@ async function clockOnScreen(page, seat) {
 
 /** The visible screen (not the whole page) saved under test-artifacts/. */
 async function shot(page, name) {
+  if (!SCREENSHOTS) return;
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`) });
 }

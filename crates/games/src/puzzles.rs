@@ -23,6 +23,34 @@ const KEYS: [&str; 6] = [
 /// Checks `puzzle` (the solver, where it is proven exact, on `threads` threads): whether its
 /// answer was proven again, or what is wrong with it.
 pub fn check(puzzle: &Puzzle, threads: usize) -> Result<bool, String> {
+    let (start, goal, first) = replayed(puzzle)?;
+    if !puzzle.explanation.key.starts_with("exact-") {
+        return Ok(false);
+    }
+    let solver = crate::solver(&puzzle.game).ok_or("an exact puzzle of a game with no solver")?;
+    match judge(&*solver, &*start, threads, None) {
+        Judged::Puzzle {
+            goal: proven,
+            answer,
+            ..
+        } if proven == goal && answer == *first => Ok(true),
+        Judged::Puzzle { goal, answer, .. } => Err(format!(
+            "the solver finds the one move to {} is {answer}, not {first} to {}",
+            goal.as_str(),
+            puzzle.goal
+        )),
+        other => Err(format!("the solver finds no single answer: {other:?}")),
+    }
+}
+
+/// Checks `puzzle` against the rules alone, as [`check`] does before the solver: what is wrong
+/// with it, if anything.
+pub fn replay(puzzle: &Puzzle) -> Result<(), String> {
+    replayed(puzzle).map(|_| ())
+}
+
+/// `puzzle` replayed on the rules: its position, goal and answer, or what is wrong with it.
+fn replayed(puzzle: &Puzzle) -> Result<(Box<dyn trigonal_core::DynGame>, Goal, &String), String> {
     let goal = GOALS
         .into_iter()
         .find(|g| g.as_str() == puzzle.goal)
@@ -58,21 +86,5 @@ pub fn check(puzzle: &Puzzle, threads: usize) -> Result<bool, String> {
             ));
         }
     }
-    if !key.starts_with("exact-") {
-        return Ok(false);
-    }
-    let solver = crate::solver(&puzzle.game).ok_or("an exact puzzle of a game with no solver")?;
-    match judge(&*solver, &*start, threads, None) {
-        Judged::Puzzle {
-            goal: proven,
-            answer,
-            ..
-        } if proven == goal && answer == *first => Ok(true),
-        Judged::Puzzle { goal, answer, .. } => Err(format!(
-            "the solver finds the one move to {} is {answer}, not {first} to {}",
-            goal.as_str(),
-            puzzle.goal
-        )),
-        other => Err(format!("the solver finds no single answer: {other:?}")),
-    }
+    Ok((start, goal, first))
 }
