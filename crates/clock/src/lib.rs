@@ -298,11 +298,17 @@ impl Clock {
     }
 
     /// How long the computer in `seat` may think at `now`: `usual` (its level's time a move)
-    /// when the clock allows, else a share of what is left that cannot run it out — a
-    /// twenty-fifth of its time (less a reserve for the work around a move) and most of the
-    /// increment. At least a millisecond.
+    /// when the clock allows, else a share of what was left when its turn began that cannot run
+    /// it out — a twenty-fifth of its time (less a reserve for the work around a move) and most
+    /// of the increment — less what the move has already waited since (for a search slot, in a
+    /// busy server's queue): the wait is spent from the same share. At least a millisecond.
     pub fn budget(&self, seat: u8, now: i64, usual: Duration) -> Duration {
-        let left = self.remaining_at(now)[seat as usize];
+        let left = self.remaining_ms[seat as usize];
+        let waited = if self.running == Some(seat) {
+            (now - self.since).max(0)
+        } else {
+            0
+        };
         let share = match self.control {
             Control::Fischer { increment_ms, .. } => {
                 (left - RESERVE_MS).max(0) / 25 + increment_ms / 2
@@ -310,7 +316,7 @@ impl Clock {
             // A turn's time does not carry over: a tenth of it is still days.
             Control::Correspondence { .. } => left / 10,
         };
-        usual.min(Duration::from_millis(share.max(1) as u64))
+        usual.min(Duration::from_millis((share - waited).max(1) as u64))
     }
 }
 
@@ -456,6 +462,9 @@ mod tests {
         short.run(Some(1), false, 0);
         assert_eq!(short.budget(1, 0, usual), Duration::from_millis(200));
         assert_eq!(short.budget(1, 5_000, usual), Duration::from_millis(1));
+        // 150 ms of its 200 spent waiting for a search slot: 50 left to think.
+        assert_eq!(short.budget(1, 150, usual), Duration::from_millis(50));
+        assert_eq!(short.budget(1, 199, usual), Duration::from_millis(1));
         let mut days = Clock::new("1d".parse().unwrap(), 2);
         days.run(Some(0), false, 0);
         assert_eq!(days.budget(0, 0, usual), usual);
@@ -489,6 +498,26 @@ mod tests {
                 now += think.as_millis() as i64 + overhead;
                 prop_assert!(clock.charge(now, true, Some(1 - seat), false).is_ok(), "move {i}");
             }
+        }
+
+        /// Waiting before a move (for a search slot) is spent from its clock's share: the wait
+        /// and the thinking together take no longer than the thinking alone would have, unless
+        /// the wait alone did (a level's usual time, when shorter, is kept whatever the wait).
+        #[test]
+        fn a_move_that_waited_thinks_the_rest_of_its_share(
+            initial in 1_000i64..600_000,
+            increment in 0i64..10_000,
+            spent in 0i64..1_000_000,
+            waited in 0i64..100_000,
+        ) {
+            let usual = Duration::from_secs(86_400);
+            let mut clock = Clock::new(Control::fischer(initial, increment).unwrap(), 2);
+            clock.remaining_ms[1] = (initial - spent).max(0);
+            clock.run(Some(1), false, 0);
+            let alone = clock.budget(1, 0, usual).as_millis() as i64;
+            let after = clock.budget(1, waited, usual).as_millis() as i64;
+            prop_assert!(after >= 1 && after <= alone);
+            prop_assert!(waited + after <= alone.max(waited + 1), "{waited} + {after} > {alone}");
         }
 
         /// A charge never leaves a negative time, and a refused one changes nothing.

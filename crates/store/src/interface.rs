@@ -43,8 +43,9 @@ pub trait Games: Send + Sync {
 #[async_trait]
 pub trait Jobs: Send + Sync {
     /// Claims up to `max` due computer moves nobody holds (or whose holder's lease ran out) for
-    /// `owner`, each for `lease`. A move that has waited less than [`AFFINITY`] is left to the
-    /// process that made the game's last computer move, if that is not `owner`.
+    /// `owner`, each for `lease`, earliest deadline first (see [`PATIENCE`]). A move that has
+    /// waited less than [`AFFINITY`] is left to the process that made the game's last computer
+    /// move, if that is not `owner`.
     async fn claim_jobs(
         &self,
         owner: &str,

@@ -508,6 +508,13 @@ pub struct RatingRow {
 /// (which keeps its search tree) before any other may claim it.
 pub const AFFINITY: Duration = Duration::from_millis(300);
 
+/// How long a due computer move without a clock to beat (or with a later deadline) may wait
+/// behind moves whose clocks run out sooner. Due moves are claimed earliest deadline first, a
+/// move's deadline being its seat's flag fall, or this long after it became due, whichever
+/// comes first: a computer short of time is not kept waiting behind one with minutes to spare
+/// (its clock runs while it waits), and a move without a clock still comes in its turn.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
 impl Commit {
     /// The number of moves after the change is committed, given `ply`, the number before.
     pub fn ply_after(&self, ply: usize) -> usize {

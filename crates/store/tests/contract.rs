@@ -433,6 +433,35 @@ async fn the_next_computer_move_waits_a_moment_for_the_last_ones_process(kind: &
 }
 on_both!(the_next_computer_move_waits_a_moment_for_the_last_ones_process);
 
+/// Due computer moves are claimed earliest deadline first: a seat whose clock runs out soon
+/// before one with an hour left, and a move without a clock as if due within
+/// [`trigonal_store::PATIENCE`] — so one that has waited longer than that comes first of all.
+async fn computer_moves_short_of_time_are_claimed_first(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    let now = trigonal_store::now_ms();
+    let patience = trigonal_store::PATIENCE.as_millis() as i64;
+    // (game, due since, deadline), inserted in an order that is none of the two.
+    for (id, created, deadline) in [
+        ("relaxed", now - 1_000, Some(now + 3_600_000)),
+        ("untimed", now - 500, None),
+        ("urgent", now, Some(now + 2_000)),
+        ("overdue", now - patience - 10_000, None),
+    ] {
+        let mut g = game(id, vec![seat(SeatKind::Ai), seat(SeatKind::Ai)]);
+        g.created = created;
+        g.deadline = deadline;
+        store.insert_game(g, true).await.unwrap();
+    }
+    let lease = Duration::from_secs(30);
+    let mut order = Vec::new();
+    while let [claim] = &store.claim_jobs("p", lease, 1).await.unwrap()[..] {
+        order.push(claim.game.clone());
+    }
+    assert_eq!(order, ["overdue", "urgent", "relaxed", "untimed"]);
+}
+on_both!(computer_moves_short_of_time_are_claimed_first);
+
 /// Two processes claiming at once never get the same job.
 async fn claims_at_once_are_disjoint(kind: &str) {
     let place = Place::new(kind).await;

@@ -199,9 +199,11 @@ impl Jobs for PgStore {
             .prepare_cached(
                 "UPDATE jobs SET owner = $1, lease_until = $2
                  WHERE (game_id, kind) IN
-                   (SELECT game_id, kind FROM jobs WHERE kind = 'move' AND lease_until <= $3
-                    AND (prefer IS NULL OR prefer = $1 OR due <= $5)
-                    ORDER BY due LIMIT $4 FOR UPDATE SKIP LOCKED)
+                   (SELECT j.game_id, j.kind FROM jobs j JOIN games g ON g.id = j.game_id
+                    WHERE j.kind = 'move' AND j.lease_until <= $3
+                    AND (j.prefer IS NULL OR j.prefer = $1 OR j.due <= $5)
+                    ORDER BY LEAST(g.deadline, j.due + $6), j.due
+                    LIMIT $4 FOR UPDATE OF j SKIP LOCKED)
                  RETURNING game_id, ply",
             )
             .await
@@ -209,7 +211,14 @@ impl Jobs for PgStore {
         let rows = client
             .query(
                 &statement,
-                &[&owner, &until, &now, &(max as i64), &others_from],
+                &[
+                    &owner,
+                    &until,
+                    &now,
+                    &(max as i64),
+                    &others_from,
+                    &ms(PATIENCE),
+                ],
             )
             .await
             .map_err(pg)?;

@@ -28,7 +28,8 @@ use crate::sqlite::table_json;
 use crate::{
     ms, now_ms, AccountRow, Accounts, Analyses, AnalysisRow, Change, ChatRow, Claim, Commit,
     Committed, GameRow, Games, Jobs, MoveRow, Presence, Ratings, SeatRow, SessionRow, Store,
-    StoreError, StoreEvent, Summary, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
+    StoreError, StoreEvent, Summary, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PATIENCE,
+    PRESENCE_TTL,
 };
 
 mod accounts;

@@ -271,22 +271,28 @@ impl Jobs for SqliteStore {
         let now = now_ms();
         let until = now + ms(lease);
         let others_from = now - ms(AFFINITY);
+        let patience = ms(PATIENCE);
         self.call(move |tx| {
             let claims = tx
                 .prepare_cached(
                     "UPDATE jobs SET owner = ?1, lease_until = ?2
                      WHERE kind = 'move' AND game_id IN
-                       (SELECT game_id FROM jobs WHERE kind = 'move' AND lease_until <= ?3
-                        AND (prefer IS NULL OR prefer = ?1 OR due <= ?5)
-                        ORDER BY due LIMIT ?4)
+                       (SELECT j.game_id FROM jobs j JOIN games g ON g.id = j.game_id
+                        WHERE j.kind = 'move' AND j.lease_until <= ?3
+                        AND (j.prefer IS NULL OR j.prefer = ?1 OR j.due <= ?5)
+                        ORDER BY min(coalesce(g.deadline, j.due + ?6), j.due + ?6), j.due
+                        LIMIT ?4)
                      RETURNING game_id, ply",
                 )?
-                .query_map(params![owner, until, now, max as i64, others_from], |r| {
-                    Ok(Claim {
-                        game: r.get(0)?,
-                        ply: r.get::<_, i64>(1)? as usize,
-                    })
-                })?
+                .query_map(
+                    params![owner, until, now, max as i64, others_from, patience],
+                    |r| {
+                        Ok(Claim {
+                            game: r.get(0)?,
+                            ply: r.get::<_, i64>(1)? as usize,
+                        })
+                    },
+                )?
                 .collect::<Result<Vec<_>, _>>()?;
             tx.commit()?;
             Ok(claims)

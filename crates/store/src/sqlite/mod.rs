@@ -22,7 +22,8 @@ use tokio::sync::{broadcast, oneshot};
 use crate::{
     ms, now_ms, AccountRow, Accounts, Analyses, AnalysisRow, Change, ChatRow, Claim, Commit,
     Committed, GameRow, Games, Jobs, MoveRow, Presence, Ratings, SeatRow, SessionRow, Store,
-    StoreError, StoreEvent, Summary, Table, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PRESENCE_TTL,
+    StoreError, StoreEvent, Summary, Table, TokenDigest, AFFINITY, CHAT_KEPT, EVENTS, PATIENCE,
+    PRESENCE_TTL,
 };
 
 mod accounts;
