@@ -165,8 +165,9 @@ class GamePage {
         return;
       }
     }
+    // Not remembered among this browser's games until opened: the tournament's page, if the
+    // person goes there instead, still takes them to it.
     if (this.closed) return;
-    store.rememberGame(game, this.view.game);
     this.next = { game, seat };
     alerts.yourTurn(t('tournament.next.title'), t('tournament.next.banner'));
     this.render();
