@@ -14,12 +14,13 @@
 //      words (each page's text is scanned for the English of every translated key).
 //   4. The small frictions on a phone and a desktop: the home page's descriptions and Play, the
 //      computer's levels whole, a toast above the sticky Start, a lesson that says why it moved
-//      the learner's stone.
+//      the learner’s stone; on Four Triangles’ second turn, a tap beside a middle point over its
+//      triangle takes the point.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SKIP, BASE, ROOT, launch, newPage, screenshot, gameId, uploadRecord, clickId, en } from './browser.mjs';
+import { SKIP, BASE, ROOT, launch, newPage, screenshot, gameId, uploadRecord, clickId, spotOf, startGame, view, en } from './browser.mjs';
 import cs from '../assets/i18n/cs.js';
 import uk from '../assets/i18n/uk.js';
 
@@ -308,20 +309,19 @@ test('Bob’s evening in Czech: a finished game to its end, an analysis and a pu
     })).json();
     const answer = probe.solution?.[0] ?? puzzle.clicks[0].move;
     // A wrong move of two clicks or more, so the instruction is seen to move on between them.
-    const wrong = puzzle.clicks.find((c) => c.move !== answer && c.clicks.length > 1) ?? puzzle.clicks.find((c) => c.move !== answer);
+    const wrong = puzzle.clicks.find((c) => c.move !== answer && c.clicks.length > 1);
+    assert.ok(wrong, `a wrong move of two clicks: ${JSON.stringify(puzzle.clicks.slice(0, 3))}`);
     await bob.goto(`${BASE}/puzzles/${puzzle.id}`);
     await bob.waitForSelector('svg.board.interactive .item.is-target');
     const status = await bob.textContent('[data-test=puzzle-status]');
     const top = await bob.$eval('svg.board', (e) => e.getBoundingClientRect().top);
     await clickId(bob, wrong.clicks[0]);
-    if (wrong.clicks.length > 1) {
-      // Issue 55, 7: the instruction follows the tap, as on the game page; the board stays put.
-      await bob.waitForFunction((before) => document.querySelector('[data-test=puzzle-status]').textContent !== before, status);
-      await bob.waitForSelector('.play-board .actions .picked');
-      const now = await bob.$eval('svg.board', (e) => e.getBoundingClientRect().top);
-      assert.ok(Math.abs(now - top) < 1, `the board moved from ${top} to ${now} px when the pick bar came`);
-      for (const c of wrong.clicks.slice(1)) await clickId(bob, c);
-    }
+    // Issue 55, 7: the instruction follows the tap, as on the game page; the board stays put.
+    await bob.waitForFunction((before) => document.querySelector('[data-test=puzzle-status]').textContent !== before, status);
+    await bob.waitForSelector('.play-board .actions .picked');
+    const now = await bob.$eval('svg.board', (e) => e.getBoundingClientRect().top);
+    assert.ok(Math.abs(now - top) < 1, `the board moved from ${top} to ${now} px when the pick bar came`);
+    for (const c of wrong.clicks.slice(1)) await clickId(bob, c);
     await bob.waitForSelector('[data-test=puzzle-verdict][data-correct=false]');
     // Why the move was wrong: the answer that refutes it.
     const refute = await bob.waitForSelector('[data-test=puzzle-refute]');
@@ -376,5 +376,66 @@ test('the small frictions: a phone’s home page, the toast over Start, a lesson
     assert.deepEqual(phone.errors, []);
   } finally {
     await phone.context().close();
+  }
+});
+
+test('Four Triangles on a phone: a tap beside a middle point, over its triangle, takes the point', { skip: SKIP, timeout: 60000 }, async () => {
+  // Turn 2: the triangle (to turn) and the figure on its middle point are both targets, their
+  // boxes' centres 17 px apart; a finger meant for the point lands up to a finger's half-width
+  // off it, on the triangle — and takes the point (board.js: a small target keeps the taps
+  // beside it), while the triangle keeps a spot of its own.
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  try {
+    // Both seats played here: the first opens on T0, the second brings its two singles in on
+    // T1 and T3, so triangle T has something to turn.
+    const id = await startGame(page, 'four-triangles', { seats: ['here'] });
+    const centre = async (selector) => page.$eval(selector, (e) => {
+      e.scrollIntoView({ block: 'nearest' });
+      const r = e.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    });
+    const opening = await centre('svg.board .item.is-target[data-id="T0"]');
+    await page.touchscreen.tap(opening.x, opening.y);
+    await page.waitForFunction(async (u) => (await (await fetch(u)).json()).ply === 1, `${BASE}/api/games/${id}`);
+    const second = (await view(id)).clicks.find((c) => c.move === '+T1,T3');
+    assert.ok(second, 'the second seat may bring singles in on T1 and T3');
+    for (const k of second.clicks) {
+      // A board target, or a button beside the board (`bring`).
+      const el = await page.waitForSelector(`svg.board.interactive .item.is-target[data-id="${k}"], .actions [data-action="${k}"]`);
+      if (await el.evaluate((e) => e.matches('.actions [data-action]'))) {
+        await el.tap();
+        continue;
+      }
+      await el.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      const at = await spotOf(page, k);
+      await page.touchscreen.tap(at.x, at.y);
+    }
+    // Turn 2: the single on T0 is a target (it may move), and so is triangle T.
+    await page.waitForSelector('svg.board.interactive .item.figure.is-target[data-id="T0"]');
+    await page.waitForSelector('svg.board.interactive .item.triangle.is-target[data-id="T"]');
+    const point = await centre('svg.board .item.point.is-target[data-id="T0"]');
+    const triangle = await centre('svg.board .item.triangle.is-target[data-id="T"]');
+    const apart = Math.hypot(point.x - triangle.x, point.y - triangle.y);
+    assert.ok(apart > 10 && apart < 24, `the point and its triangle's centre are ${apart} px apart`);
+    const picked = () => page.$eval('.actions', (a) => a.querySelector('.picked')?.textContent ?? null);
+    for (const [dx, dy] of [[0, -14], [0, 14], [14, 0], [-10, -10]]) {
+      await page.touchscreen.tap(point.x + dx, point.y + dy);
+      await page.waitForSelector('.actions .picked');
+      assert.equal(await picked(), 'T0', `a tap ${dx},${dy} px off the point`);
+      await page.click('[data-key=clear]');
+      await page.waitForSelector('.actions .picked', { state: 'detached' });
+    }
+    // The triangle, tapped on a spot of its own, is the triangle.
+    const own = await spotOf(page, 'T');
+    await page.touchscreen.tap(own.x, own.y);
+    await page.waitForSelector('.actions .picked');
+    assert.equal(await picked(), 'T');
+    await screenshot(page, 'journey-four-triangles-taps-390');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
   }
 });
