@@ -8,7 +8,7 @@ import * as api from './api.js';
 import * as account from './account.js';
 import { h, s, replaceChildren, toast } from './dom.js';
 import { t } from './i18n.js';
-import { idName, action } from './games.js';
+import { idName, action, sayMove } from './games.js';
 import { GRAPH, graph, plyAt, moveMarks, progress, percent, stepKey, hintSeat, Poller, trainable } from './analysis.js';
 
 export class AnalysisPanel {
@@ -247,12 +247,25 @@ export class AnalysisPanel {
       : h('p', { class: 'analysis-best muted', 'data-test': 'analysis-best', 'data-move': '' }, t('analysis.best.none'));
     const exact = entry.exact
       ? h('p', { class: 'analysis-exact', 'data-test': 'analysis-exact', 'data-seat': entry.exact.seat },
-        t('analysis.exact', { seat: this.label(entry.exact.seat), text: entry.exact.text }))
+        exactText(entry.exact, this.label))
       : null;
     return h('div', { class: 'analysis-info', 'aria-live': 'polite' },
       h('p', { class: 'analysis-values', 'data-test': 'analysis-values' }, t('analysis.chances'), ' ', values),
       best, exact, moveResults(entry.exact?.moves));
   }
+}
+
+/**
+ * A solved position's result in the reader's language (`exact`: `{seat, result, words}`, the
+ * server's): who wins or loses with best play, by the margin the game's kit words (`words`, a
+ * clause of the `words.` table); without it (an analysis stored before), the result alone.
+ */
+export function exactText(exact, label) {
+  const seat = label(exact.seat);
+  if (exact.result === 'draw') return t('analysis.exact.draw');
+  const result = exact.result === 'win' ? 'win' : 'loss';
+  const margin = exact.words ? sayMove([exact.words], label) : null;
+  return margin ? t(`analysis.exact.${result}`, { seat, margin }) : t(`analysis.exact.${result}.bare`, { seat });
 }
 
 /** At most this many moves are listed for each result; the rest are counted. */
@@ -333,12 +346,12 @@ export class HintPanel {
       for (const id of clicks) {
         for (const el of boardEl.querySelectorAll(`.item[data-id="${CSS.escape(id)}"]`)) el.classList.add('hinted');
       }
-      const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.board, id) : action(id).text));
+      const words = clicks.map((id) => (boardEl.querySelector(`.item[data-id="${CSS.escape(id)}"]`) ? idName(v.board, id, v.game) : action(id).text));
       said = h('p', { class: 'hint-text', 'data-test': 'hint-text', 'data-move': a.move, role: 'status' },
         t('tip.try', { move: a.move }),
         // Said as the reader's hand does it: a tap on a touch screen, a click with a mouse.
         words.length ? [' — ', t(touch() ? 'tip.taps' : 'tip.clicks', { clicks: words.join(' → ') })] : null,
-        a.exact?.text ? h('span', { class: 'hint-exact', 'data-test': 'hint-exact' }, ' (', t('analysis.exact', { seat: label(a.exact.seat), text: a.exact.text }), ')') : null);
+        a.exact ? h('span', { class: 'hint-exact', 'data-test': 'hint-exact' }, ' ', exactText(a.exact, label)) : null);
     }
     replaceChildren(this.el,
       h('button', { type: 'button', class: 'small', 'data-key': 'hint', 'data-test': 'hint', disabled: this.asking, onclick: () => this.ask(v, seat, mine[seat]) },

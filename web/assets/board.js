@@ -3,6 +3,7 @@
 // rule of any game: items are drawn by shape and styled by their class words.
 
 import { s } from './dom.js';
+import { letters } from './games.js';
 
 const MIN_SCALE = 0.5;
 const MAX_SCALE = 6;
@@ -110,7 +111,8 @@ export class Board {
     if (item.label != null && item.shape.kind !== 'text') {
       const [x, y] = anchor(item.shape);
       const size = labelSize(item.shape);
-      g.append(s('text', { class: 'label', x, y, 'font-size': size, dy: '0.35em' }, item.label));
+      // A colour's letter as the reader's language writes it (games.js).
+      g.append(s('text', { class: 'label', x, y, 'font-size': size, dy: '0.35em' }, letters(this.el.dataset.game, item.label)));
     }
     return g;
   }

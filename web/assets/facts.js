@@ -2,19 +2,26 @@
 // that is a word of the game (`repetition`, `triangle T`) as `fact.<key>.<word>`.
 
 import { t, has } from './i18n.js';
+import { letters } from './games.js';
 
-/** A fact as text: its key translated, then its value. */
-export function factText(f) {
+/** A fact as text: its key translated, then its value (of a fact of `game`). */
+export function factText(f, game = null) {
   const label = has(`fact.${f.key}`) ? t(`fact.${f.key}`) : f.key;
   if (f.value === '') return label;
-  return `${label}: ${factValue(f)}`;
+  return `${label}: ${factValue(f, game)}`;
 }
 
-/** A fact's value, translated where it is a word of the game. */
-export function factValue(f) {
+/**
+ * A fact's value, translated where it is a word of the game; the game's colour letters (`D3 G2`,
+ * a pool) as the reader's language writes them.
+ */
+export function factValue(f, game = null) {
   const [word, ...rest] = String(f.value).split(' ');
   const key = `fact.${f.key}.${word}`;
-  return has(key) ? t(key, { arg: rest.join(' ') }) : String(f.value);
+  if (has(key)) return t(key, { arg: rest.join(' ') });
+  // A number below zero with a real minus sign (−2, not -2).
+  if (/^-\d+$/.test(String(f.value))) return `\u2212${String(f.value).slice(1)}`;
+  return letters(game, String(f.value));
 }
 
 /**

@@ -13,7 +13,7 @@ import { Board } from './board.js';
 import { step, extensions, chosen, matching } from './clicks.js';
 import { seatName, describe, hint, gameName, sayMove } from './games.js';
 import { moveActions } from './move-actions.js';
-import { endWhy, resultDetails, resultMarks } from './result.js';
+import { endWhy, resultDetails, resultMarks, scoreText } from './result.js';
 import { factText, factHelp, legend } from './facts.js';
 import {
   seatLabel, cleanName, heldSeats, myTurn, becameMyTurn, pageTitle, undoSeat, undoAsks,
@@ -59,6 +59,11 @@ class GamePage {
     this.clockTimer = null;
     const seat = query.get('seat');
     const token = query.get('token');
+    // A seat's link opened here (not one this browser handed out): a signed-in friend's account
+    // takes the seat (adopt), so the game is theirs by name and in their games on every device.
+    if (seat !== null && token && store.tokens(id).invites[Number(seat)] !== token) {
+      this.adopting = { seat: Number(seat), token };
+    }
     if (seat !== null && token) store.addMine(id, Number(seat), token);
     this.urlSeat = seat !== null ? Number(seat) : null;
     // Once stored, the token leaves the address bar (and so the history).
@@ -66,6 +71,8 @@ class GamePage {
     this.onKey = (e) => this.key(e);
     document.addEventListener('keydown', this.onKey);
     this.chat = new ChatPanel({ send: (text) => this.say(text), toggle: (on) => this.switchChat(on) });
+    this.tour = null; // the socket of this game's tournament, once the game is over
+    this.next = null; // {game, seat}: the viewer's next game in that tournament, once it started
   }
 
   get tokens() {
@@ -80,6 +87,7 @@ class GamePage {
       this.apply(v, 'http');
       if (Object.keys(this.tokens.mine).length) store.rememberGame(this.id, v.game);
       this.connect();
+      this.adopt();
     } catch (e) {
       this.main.replaceChildren(
         h('section', { class: 'card error-page' },
@@ -90,8 +98,103 @@ class GamePage {
     }
   }
 
+  /** Signed in or out: a seat's link waiting for an account is taken, and the tournament followed. */
+  account() {
+    this.adopt();
+    this.followTournament();
+  }
+
+  /**
+   * The seat of a link opened here goes to the signed-in account (`POST /api/me/games`), said
+   * in a toast; a seat that is another account's already (409), or no account, leaves it as it is.
+   */
+  async adopt() {
+    const a = this.adopting;
+    if (!a || !this.view || !account.known()) return;
+    this.adopting = null;
+    if (!account.me()) return;
+    try {
+      await api.claimGames([{ id: this.id, token: a.token }]);
+    } catch {
+      return; // Another account's seat, or a token no longer good: nothing to say.
+    }
+    if (this.closed) return;
+    store.rememberGame(this.id, this.view.game);
+    toast(t('invite.adopted', { seat: seatName(this.view.game, a.seat) }));
+    this.reload();
+  }
+
+  /**
+   * Once a tournament's game is over, its socket: when the viewer's next game of the tournament
+   * starts, they are told here at once — a notice with a link to their seat, the alert's sound
+   * and notification as they chose — as the tournament's page would send them to it.
+   */
+  followTournament() {
+    const v = this.view;
+    if (this.tour || this.closed || !v?.tournament || !v.outcome || !account.me()) return;
+    const tournament = v.tournament;
+    const socket = new WebSocket(api.tournamentSocketUrl(tournament));
+    this.tour = socket;
+    socket.onmessage = (e) => {
+      let message;
+      try {
+        message = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      if (message.type === 'started' && message.game !== this.id) this.nextGame(message);
+    };
+    socket.onclose = () => {
+      if (this.tour !== socket || this.closed) return;
+      // Gone (the server restarted, the network dropped): again in a moment (till then the
+      // closed socket stands in this.tour, so no redraw opens another).
+      this.tourRetry = setTimeout(() => {
+        this.tour = null;
+        this.followTournament();
+      }, 1500);
+    };
+  }
+
+  /** The viewer's next game of the tournament started: its seat's token, then the notice. */
+  async nextGame({ game, seat }) {
+    if (this.next?.game === game) return;
+    if (store.tokens(game).mine[seat] === undefined) {
+      try {
+        store.addMine(game, seat, (await api.myGame(game)).token);
+      } catch {
+        return;
+      }
+    }
+    // Not remembered among this browser's games until opened: the tournament's page, if the
+    // person goes there instead, still takes them to it.
+    if (this.closed) return;
+    this.next = { game, seat };
+    alerts.yourTurn(t('tournament.next.title'), t('tournament.next.banner'));
+    this.render();
+  }
+
+  /** The notice of the viewer's next game of the tournament, with a link to it. */
+  renderNext() {
+    const el = this.els.next;
+    const n = this.next;
+    el.hidden = !n;
+    if (!n) {
+      el.replaceChildren();
+      return;
+    }
+    replaceChildren(el,
+      h('span', {}, t('tournament.next.banner')), ' ',
+      h('a', { class: 'button primary small', href: gameUrl(n.game, n.seat), 'data-link': true, 'data-test': 'next-game-link' }, t('tournament.playing.go')));
+  }
+
   unmount() {
     this.closed = true;
+    clearTimeout(this.tourRetry);
+    if (this.tour) {
+      const socket = this.tour;
+      this.tour = null;
+      socket.close();
+    }
     document.removeEventListener('keydown', this.onKey);
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.replayTimer);
@@ -604,6 +707,7 @@ class GamePage {
     this.board.el.setAttribute('aria-label', t('board.label', { game: gameName(v.game, v.name) }));
     this.els = {
       head: h('div', { class: 'game-head' }),
+      next: h('section', { class: 'tour-playing next-game', role: 'status', hidden: true, 'data-test': 'next-game' }),
       banner: h('section', { class: 'result', 'aria-live': 'polite', hidden: true, 'data-test': 'result' }),
       clocks: h('div', { class: 'clock-bar', 'data-test': 'clock-bar', hidden: true }),
       status: h('p', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-test': 'status' }),
@@ -639,6 +743,7 @@ class GamePage {
     this.main.replaceChildren(
       h('article', { class: 'game-page', 'data-game': game },
         this.els.head,
+        this.els.next,
         this.els.banner,
         h('div', { class: 'game-layout' },
           h('div', { class: 'board-col' },
@@ -707,6 +812,8 @@ class GamePage {
     this.els.overlaySwitch.hidden = !shown.board.items.some((i) => (i.class || '').split(/\s+/).includes('overlay'));
     document.title = pageTitle(`${gameName(v.game, v.name)} — Trigonal`, myTurn(v, this.tokens.mine));
     this.renderHead();
+    this.renderNext();
+    this.followTournament();
     this.renderStatus(itemIds);
     this.renderLegend();
     this.renderOffers();
@@ -804,7 +911,7 @@ class GamePage {
   renderActions(itemIds, interactive) {
     const v = this.view;
     const out = moveActions({
-      board: v.board, clicks: v.clicks, prefix: this.prefix, itemIds, interactive,
+      game: v.game, board: v.board, clicks: v.clicks, prefix: this.prefix, itemIds, interactive,
       picking: this.replayPly === null,
       onAction: (id) => this.activate(id), onBack: () => this.back(), onClear: () => this.clear(),
     });
@@ -815,7 +922,7 @@ class GamePage {
   /** Facts about nobody in particular, beside the board. */
   renderFacts(shown) {
     const facts = shown.board.facts.filter((f) => f.seat == null && !RESULT_FACTS.has(f.key));
-    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key, this.view.game) }, factText(f))));
+    replaceChildren(this.els.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key, this.view.game) }, factText(f, this.view.game))));
     this.els.facts.hidden = facts.length === 0;
   }
 
@@ -960,9 +1067,9 @@ class GamePage {
             seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
             seat.out_of_time ? h('span', { class: 'out-tag', 'data-test': `out-of-time-${i}` }, t('clock.out')) : null,
             winners.includes(i) ? h('span', { class: 'win-tag' }, t('player.winner')) : null),
-          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key, title: factHelp(f.key, v.game) }, factText(f)))) : null,
+          facts.length ? h('div', { class: 'player-facts' }, facts.map((f) => h('span', { class: 'fact', 'data-fact': f.key, title: factHelp(f.key, v.game) }, factText(f, v.game)))) : null,
           shown.scores && facts.every((f) => f.key !== 'score') && !shown.outcome
-            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact', title: factHelp('score', v.game) }, t('fact.score'), ': ', String(shown.scores[i])))
+            ? h('div', { class: 'player-facts' }, h('span', { class: 'fact', title: factHelp('score', v.game) }, t('fact.score'), ': ', scoreText(shown.scores[i])))
             : null,
           tools.length ? h('div', { class: 'player-tools' }, tools) : null),
         v.clock ? this.clockEl(i, 'card') : null);
@@ -1083,7 +1190,8 @@ class GamePage {
       return [before, whyEl, after];
     };
     let title;
-    if (winners.length === 0) title = say('result.draw', {});
+    if (winners.length === 0 && endsWithoutWinner(shown, v)) title = say('result.nobody', {});
+    else if (winners.length === 0) title = say('result.draw', {});
     else if (winners.length === 1) title = say('result.wins', { seat: names[0] });
     else title = say('result.share', { seats: names.join(', ') });
     const mine = this.tokens.mine;
@@ -1100,7 +1208,7 @@ class GamePage {
     replaceChildren(el,
       h('h2', { 'data-test': 'headline' }, title, personal ? h('span', { class: 'personal' }, ' — ', personal) : null),
       !reason && late ? h('p', { class: 'reason', 'data-test': 'out-of-time' }, t('result.out-of-time', { seats: late })) : null,
-      scores ? h('p', { class: 'scores' }, scores.map((sc, i) => `${this.label(i)} ${sc}`).join(' · ')) : null,
+      scores ? h('p', { class: 'scores', 'data-test': 'scores' }, scores.map((sc, i) => `${this.label(i)} ${scoreText(sc)}`).join(' · ')) : null,
       this.ratingChanges(v),
       // The scoring in a collapsed part, so the box stays short and the board in view; once
       // opened it stays open when the box is drawn again (a view arriving, someone leaving).
@@ -1180,6 +1288,15 @@ class GamePage {
  * the page (whose turn it is, the version in the heading).
  */
 const RESULT_FACTS = new Set(['sector', 'kept', 'sectors-won', 'red-triangle', 'to-move', 'version', 'winner', 'draw', 'ended']);
+
+/**
+ * Whether a game without winners ended with no draw: the rules' winner (the scene's `winner`
+ * fact) had left the game, so nobody wins.
+ */
+function endsWithoutWinner(shown, v) {
+  const said = shown.board.facts.find((f) => f.key === 'winner');
+  return Boolean(said && said.seat != null && (v.seats[said.seat]?.resigned || v.seats[said.seat]?.out_of_time));
+}
 
 /** The page of game `id`, acting for `seat` (null: no seat named) with a token already stored. */
 export function gameUrl(id, seat) {

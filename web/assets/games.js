@@ -16,8 +16,20 @@ export function seatName(game, seat) {
 }
 
 /** What a person reads for scene id `id`: the name the scene gives the item carrying it. */
-export function idName(scene, id) {
-  return scene.items.find((item) => item.id === id)?.name ?? id;
+export function idName(scene, id, game = null) {
+  const name = scene.items.find((item) => item.id === id)?.name;
+  return name == null ? id : letters(game, name);
+}
+
+/**
+ * `text` (a label, a name or a fact's value the kit gives: `G`, `D3 G2 L1 W0`) with each letter
+ * the game's kit uses for a colour said as the reader's language writes it: a capital standing
+ * alone or before a count, where the table has `letter.<game>.<letter>` (`G` is Czech `Z`).
+ * Notation (`Gc5`, a move as written) stays as it is.
+ */
+export function letters(game, text) {
+  if (!game || typeof text !== 'string') return text;
+  return text.replace(/(^|\s)([A-Z])(?=\d|\s|$)/g, (m, space, c) => (has(`letter.${game}.${c}`) ? space + t(`letter.${game}.${c}`) : m));
 }
 
 /**

@@ -282,7 +282,7 @@ class HomePage {
             : null,
           seat.kind === 'ai'
             ? [h('label', { for: levelId, class: 'visually-hidden' }, t('setup.level')),
-              h('select', { id: levelId, 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
+              h('select', { id: levelId, class: 'level-select', 'data-key': levelId, 'data-test': levelId, onchange: (e) => { seat.level = e.target.value; } },
                 this.meta.levels.map((l) => h('option', { value: l, selected: l === seat.level }, levelText(l, this.meta.level_ms?.[l], this.levelRating(g.id, l)))))]
             : null));
     });

@@ -98,6 +98,7 @@ class LessonPage {
 
   goStep(index) {
     this.run++;
+    this.carried = index === this.index + 1 ? this.carriedFrom(this.lesson.steps[index]) : null;
     this.index = index;
     this.state = stepStart();
     this.position = this.step;
@@ -105,6 +106,28 @@ class LessonPage {
     this.els.title.focus({ preventScroll: true });
     // The next step's words are above the board: brought into sight where they scrolled away.
     if (this.els.title.getBoundingClientRect().top < 0) this.els.title.scrollIntoView({ block: 'start' });
+  }
+
+  /**
+   * When the step just passed took the learner's own move (one of several right ones) but the
+   * next step `next` goes on from the step's example instead — the example's piece stands where
+   * the learner's would, and the learner's is gone — the example's move in words, for the next
+   * step to say so; else null. Compared by the scene alone (the items' ids and classes), so the
+   * page holds no rule.
+   */
+  carriedFrom(next) {
+    const step = this.step;
+    const moves = this.state.moves || [];
+    if (this.state.phase !== 'passed' || moves.length !== 1 || step.show?.length !== 1 || moves[0] === step.show[0]) return null;
+    const mine = clicksOf(step.clicks, moves[0]).at(-1);
+    const theirs = clicksOf(step.clicks, step.show[0]).at(-1);
+    if (!mine || !theirs || mine === theirs) return null;
+    // What stands on an id: the class words of every item drawn with it (less the last move's mark).
+    const look = (board, id) => [...new Set(board.items.filter((i) => i.id === id)
+      .flatMap((i) => (i.class || '').split(/\s+/)).filter((w) => w && w !== 'last'))].sort().join(' ');
+    const placed = look(this.position.board, mine);
+    if (!placed || look(next.board, theirs) !== placed || look(next.board, mine) === placed) return null;
+    return moveNames(step, step.show[0]);
   }
 
   // ---- the learner's moves ----
@@ -188,6 +211,7 @@ class LessonPage {
     this.board = new PlayBoard({
       onMove: (m) => this.move(m),
       refusedText: () => (this.state.phase === 'passed' ? t('lesson.refused.passed') : t('lesson.refused.wait')),
+      onPick: () => this.renderStatus(),
     });
     this.els = {
       title: h('h1', { tabindex: '-1', 'data-test': 'lesson-title' }),
@@ -231,6 +255,7 @@ class LessonPage {
   renderWords() {
     const w = this.stepWords();
     replaceChildren(this.els.words,
+      this.carried ? h('p', { class: 'lesson-carried muted', 'data-test': 'lesson-carried' }, t('lesson.carried', { move: this.carried })) : null,
       w.text ? h('p', { class: 'lesson-text', 'data-test': 'lesson-text' }, w.text) : h('p', { class: 'muted', 'data-test': 'lesson-text' }, t('lesson.no-words')),
       w.goal ? h('p', { class: 'lesson-goal', 'data-test': 'lesson-goal' }, h('strong', {}, t('lesson.goal')), ' ', w.goal) : null,
       hintShown(this.state) && w.hint ? h('p', { class: 'lesson-hint', 'data-test': 'lesson-hint' }, h('strong', {}, t('lesson.hint')), ' ', w.hint) : null);

@@ -14,7 +14,7 @@ import { action, idName } from './games.js';
  * buttons when `interactive` (each calling `onAction(id)`), and the picked ids with Back and
  * Clear when `picking` and something is picked.
  */
-export function moveActions({ board, clicks, prefix, itemIds, interactive, picking = true, onAction, onBack, onClear }) {
+export function moveActions({ game = null, board, clicks, prefix, itemIds, interactive, picking = true, onAction, onBack, onClear }) {
   const out = [];
   if (interactive) {
     const groups = new Map();
@@ -37,7 +37,7 @@ export function moveActions({ board, clicks, prefix, itemIds, interactive, picki
     }
   }
   if (prefix.length && picking) {
-    const picked = prefix.map((id) => idName(board, id)).join(' → ');
+    const picked = prefix.map((id) => idName(board, id, game)).join(' → ');
     out.push(h('span', { class: 'picked', 'aria-label': t('picked.label', { ids: picked }) }, picked));
     out.push(h('button', { type: 'button', class: 'action', 'data-key': 'back', title: t('action.back.key'), onclick: onBack }, t('action.back')));
     out.push(h('button', { type: 'button', class: 'action', 'data-key': 'clear', title: t('action.clear.key'), onclick: onClear }, t('action.clear')));

@@ -15,10 +15,12 @@ import { moveActions } from './move-actions.js';
 export class PlayBoard {
   /**
    * `onMove(move)`: a whole legal move was clicked; `refusedText()`: what a click says when the
-   * board takes none now (a move on its way, the step over).
+   * board takes none now (a move on its way, the step over); `onPick()`: the clicks picked so far
+   * changed (the owner says the next click, as the game page does).
    */
-  constructor({ onMove, refusedText = () => t('refused') }) {
+  constructor({ onMove, refusedText = () => t('refused'), onPick = () => {} }) {
     this.onMove = onMove;
+    this.onPick = onPick;
     this.refusedText = refusedText;
     this.position = null;
     this.interactive = false;
@@ -93,17 +95,20 @@ export class PlayBoard {
       this.onMove(r.move);
     } else {
       this.render();
+      this.onPick();
     }
   }
 
   back() {
     this.prefix = this.prefix.slice(0, -1);
     this.render();
+    this.onPick();
   }
 
   clear() {
     this.prefix = [];
     this.render();
+    this.onPick();
   }
 
   keys(e) {
@@ -150,7 +155,7 @@ export class PlayBoard {
     // Whose turn it is the page says already.
     const facts = (p.board.facts || []).filter((f) => f.key !== 'to-move');
     replaceChildren(this.facts, facts.map((f) => h('span', { class: 'fact', title: factHelp(f.key, p.game) },
-      f.seat != null ? `${seatName(p.game, f.seat)} · ` : null, factText(f))));
+      f.seat != null ? `${seatName(p.game, f.seat)} · ` : null, factText(f, p.game))));
     this.facts.hidden = facts.length === 0;
   }
 
@@ -158,11 +163,15 @@ export class PlayBoard {
   renderActions(interactive) {
     const p = this.position;
     const out = moveActions({
-      board: p.board, clicks: p.clicks, prefix: this.prefix, itemIds: this.itemIds(), interactive,
+      game: p.game, board: p.board, clicks: p.clicks, prefix: this.prefix, itemIds: this.itemIds(), interactive,
       onAction: (id) => this.activate(id), onBack: () => this.back(), onClear: () => this.clear(),
     });
     replaceChildren(this.actions, out);
-    this.actions.hidden = out.length === 0;
+    // Where a move takes more than one click, the row of what is picked keeps its place from the
+    // first click on, so the board does not jump down when it fills (nor up when it empties).
+    const reserve = interactive && (p.clicks || []).some((c) => c.clicks.length > 1);
+    this.actions.hidden = out.length === 0 && !reserve;
+    this.actions.classList.toggle('reserved', out.length === 0 && reserve);
   }
 }
 
@@ -170,5 +179,5 @@ export class PlayBoard {
 export function moveNames(position, move) {
   const c = (position?.clicks || []).find((x) => x.move === move);
   if (!c) return move;
-  return c.clicks.map((id) => (position.board.items.some((i) => i.id === id) ? idName(position.board, id) : action(id).text)).join(' → ');
+  return c.clicks.map((id) => (position.board.items.some((i) => i.id === id) ? idName(position.board, id, position.game) : action(id).text)).join(' → ');
 }

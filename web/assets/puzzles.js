@@ -14,6 +14,7 @@ import { t, has, lang } from './i18n.js';
 import { gameName, seatName } from './games.js';
 import { ratingText } from './ratings.js';
 import { PlayBoard, moveNames } from './play-board.js';
+import { exactText } from './analysis-panel.js';
 import {
   attemptStart, attemptMoves, attempted, canMove, goalKey, explainWords, marginParts, signed, clicksOf, solverSeat,
 } from './puzzle-logic.js';
@@ -233,6 +234,7 @@ class PuzzlesPage {
     this.board = new PlayBoard({
       onMove: (m) => this.move(m),
       refusedText: () => (this.answer ? t('puzzle.refused.done') : t('puzzle.refused.wait')),
+      onPick: () => this.renderStatus(),
     });
     this.els = {
       bar: h('div', { class: 'puzzle-bar', 'data-test': 'puzzle-bar' }),
@@ -372,6 +374,13 @@ class PuzzlesPage {
       const margin = new Intl.ListFormat(lang(), { style: 'long', type: 'conjunction' }).format(parts);
       explanation = h('p', { class: 'puzzle-explain', 'data-test': 'puzzle-explain', 'data-key': a.explanation.key }, t(explained.key, { ...explained.params, margin }));
     }
+    // A miss: why the move tried is wrong — the answer that refutes it, and what it leaves.
+    const r = a.refutation;
+    const refuted = r?.reply
+      ? h('p', { class: 'puzzle-refute', 'data-test': 'puzzle-refute', 'data-move': r.move, 'data-reply': r.reply },
+        t('puzzle.refute', { move: r.move, reply: r.reply }), ' ',
+        r.exact ? exactText(r.exact, (s) => seatName(p.game, s)) : t('puzzle.refute.share', { share: r.share }))
+      : null;
     let rating = null;
     if (a.rated && a.player) {
       const d = a.player.change ?? 0;
@@ -391,6 +400,7 @@ class PuzzlesPage {
         t('puzzle.solution', { move: !solution.length || first === solution[0] ? solution[0] || '' : `${solution[0]} (${first})` }),
         rest.length ? [' ', t('puzzle.solution.line', { moves: rest.join(', ') })] : null),
       explanation,
+      refuted,
       rating,
       h('div', { class: 'tool-row' },
         h('button', { type: 'button', class: 'primary', 'data-key': 'puzzle-next', 'data-test': 'puzzle-next', onclick: () => this.next() }, t('puzzle.next')),

@@ -40,11 +40,27 @@ export function endWhy(view, name) {
   const facts = view.board.facts;
   if (facts.some((f) => f.key === 'red-triangle')) return t('result.why.red-triangle');
   const said = facts.find((f) => f.key === 'winner' || f.key === 'draw');
-  if (said) return factValue(said);
-  if (o.scores) return t('result.why.points', { scores: o.scores.join('–') });
+  // The rules' winner had left the game (resigned, out of time) and the computer won on for them:
+  // no win for a seat out of the game, and said so.
+  const gone = said?.key === 'winner' && said.seat != null && !o.winners.includes(said.seat) ? view.seats[said.seat] : null;
+  if (gone && (gone.resigned || gone.out_of_time)) {
+    return t(gone.resigned ? 'result.why.won-resigned' : 'result.why.won-late', { seat: name(said.seat), how: factValue(said, view.game) });
+  }
+  if (said) return factValue(said, view.game);
+  if (o.scores) return t('result.why.points', { scores: scoreList(o.scores) });
   const kept = [0, 1].map((s) => facts.find((f) => f.key === 'kept' && f.seat === s)?.value);
   if (kept.every((k) => k != null && k !== '')) return t('result.why.kept', { scores: kept.join('–') });
   return null;
+}
+
+/** A score as shown: a real minus sign below zero (`−2`). */
+export function scoreText(n) {
+  return n < 0 ? `\u2212${-n}` : String(n);
+}
+
+/** Scores in a row: `12–9`, spaced where one is below zero (`1 – −2 – 1`). */
+export function scoreList(scores) {
+  return scores.map(scoreText).join(scores.some((n) => n < 0) ? ' – ' : '–');
 }
 
 /** The sector-by-sector table (a scene with `sector` facts), then cylinders kept and sectors won. */

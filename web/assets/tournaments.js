@@ -470,7 +470,8 @@ class TournamentPage {
     if (!me && (x.status === 'waiting' || x.status === 'running')) {
       note = h('p', { class: 'muted', 'data-test': 'tour-sign-in' }, t('tournament.sign-in'), ' ', h('a', { href: '/signin', 'data-link': true }, t('account.signin')));
     } else if (x.joined) {
-      note = h('p', { class: 'tour-in-note', 'data-test': 'tour-in' }, t('tournament.in'));
+      // Over: played, not playing.
+      note = h('p', { class: 'tour-in-note', 'data-test': 'tour-in' }, t(x.status === 'finished' ? 'tournament.in.done' : 'tournament.in'));
     }
     replaceChildren(this.els.head,
       h('p', { class: 'crumbs' }, h('a', { href: '/tournaments', 'data-link': true }, t('tournaments.title'))),
@@ -573,7 +574,14 @@ class TournamentPage {
           h('table', { class: 'standings', 'data-test': 'standings' },
             h('thead', {}, h('tr', {}, cols)),
             h('tbody', {}, body)))
-        : h('p', { class: 'muted', 'data-test': 'standings-none' }, t('tournament.nobody')));
+        : h('p', { class: 'muted', 'data-test': 'standings-none' }, t('tournament.nobody')),
+      // The tie-breaks in words under the table, where a finger finds them too (a header's
+      // tooltip shows only to a mouse).
+      swiss && !waiting && rows.length
+        ? h('dl', { class: 'tour-tiebreaks muted', 'data-test': 'tiebreaks' },
+          h('dt', {}, t('tournament.col.buchholz')), h('dd', {}, t('tournament.col.buchholz.long')),
+          h('dt', {}, t('tournament.col.sb')), h('dd', {}, t('tournament.col.sb.long')))
+        : null);
   }
 
   renderTables() {

@@ -182,8 +182,13 @@ test('triangoli against the computer: a hint, then the whole game analysed', { s
   for (let p = v.ply; p > ply; p--) await page.locator('body').press('ArrowLeft');
   await page.waitForFunction((p) => document.querySelector('[data-test=analysis-at]')?.dataset.ply === String(p), ply);
   const exact = analysis.plies[ply].exact;
-  assert.equal(await page.textContent('[data-test=analysis-exact]'),
-    fill(en['analysis.exact'], { seat: await page.textContent(`[data-test=name-${exact.seat}]`), text: exact.text }));
+  // Said in the reader's words from the result and the kit's clause of the margin (the server's
+  // English `text` is for terminals).
+  const seat = await page.textContent(`[data-test=name-${exact.seat}]`);
+  assert.ok(exact.words?.key, `the margin's clause: ${JSON.stringify(exact)}`);
+  assert.equal(await page.textContent('[data-test=analysis-exact]'), exact.result === 'draw'
+    ? en['analysis.exact.draw']
+    : fill(en[`analysis.exact.${exact.result}`], { seat, margin: fill(en[`words.${exact.words.key}`], exact.words.values) }));
   // Every legal move there marked by the solver: the lines say which win and draw, and count
   // those that lose, as the analysis has them.
   assert.ok(Array.isArray(exact.moves) && exact.moves.length > 0, 'the last exact position has its moves marked');

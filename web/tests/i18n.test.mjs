@@ -113,3 +113,73 @@ test('every word the front end looks up by a literal key is in the tables', () =
   const missing = [...used].filter((k) => !(k in TABLES.en)).sort();
   assert.deepEqual(missing, []);
 });
+
+/**
+ * The literal words keys of the kits' Rust sources (`Clause::new("key")`, tests left out: the
+ * part of a file from its `#[cfg(test)]` on, and the tests folders).
+ */
+function kitClauseKeys() {
+  const keys = new Set();
+  const crates = path.join(root, 'crates');
+  for (const c of fs.readdirSync(crates)) {
+    const walk = (dir) => {
+      if (!fs.existsSync(dir)) return;
+      for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, f.name);
+        if (f.isDirectory()) walk(p);
+        else if (f.name.endsWith('.rs')) {
+          const text = fs.readFileSync(p, 'utf8').split('#[cfg(test)]')[0];
+          for (const m of text.matchAll(/Clause::new\(\s*"([^"]+)"\s*\)/g)) keys.add(m[1]);
+        }
+      }
+    };
+    walk(path.join(crates, c, 'src'));
+  }
+  return [...keys].sort();
+}
+
+// Issue 55: no page shows the server's English where a translation exists. What the kits send
+// for the front end to say — the clauses of a move or of a margin (`words.<key>`) and the words of
+// a fact's value (`fact.<key>.<word>`: what ended a game, who won and how) — has words in every
+// language. (Every error code's words: errors.test.mjs; every fact a scene shows over random
+// games, with its value's word: crates/games/tests/words.rs.)
+test('every words clause the kits name has a sentence in every language', () => {
+  const keys = kitClauseKeys();
+  assert.ok(keys.includes('pass') && keys.includes('margin.triangoli.cylinders'), `found the clauses: ${keys}`);
+  for (const { code } of LANGUAGES) {
+    const missing = keys.filter((k) => !(`words.${k}` in TABLES[code]));
+    assert.deepEqual(missing, [], `${code} lacks words for these clauses`);
+  }
+});
+
+test('every word a kit gives as a fact’s value has a translation in every language', () => {
+  const literal = new Set();
+  const crates = path.join(root, 'crates');
+  for (const c of fs.readdirSync(crates)) {
+    const walk = (dir) => {
+      if (!fs.existsSync(dir)) return;
+      for (const f of fs.readdirSync(dir, { withFileTypes: true })) {
+        const p = path.join(dir, f.name);
+        if (f.isDirectory()) walk(p);
+        else if (f.name.endsWith('.rs')) {
+          const text = fs.readFileSync(p, 'utf8').split('#[cfg(test)]')[0];
+          for (const m of text.matchAll(/Fact::new\(\s*"([^"]+)",\s*[^,]+,\s*"([a-z][a-z-]*)"\s*\)/g)) literal.add(`fact.${m[1]}.${m[2]}`);
+        }
+      }
+    };
+    walk(path.join(crates, c, 'src'));
+  }
+  assert.ok(literal.has('fact.draw.repetition'), `found the facts' words: ${[...literal]}`);
+  for (const { code } of LANGUAGES) {
+    const missing = [...literal].filter((k) => !(k in TABLES[code]));
+    assert.deepEqual(missing, [], `${code} lacks words for these facts' values`);
+  }
+});
+
+test('a colour letter the kits draw on a stone has its letter in every language, one each', () => {
+  for (const { code } of LANGUAGES) {
+    const letters = Object.entries(TABLES[code]).filter(([k]) => k.startsWith('letter.triangle-game.')).map(([, v]) => v);
+    assert.equal(letters.length, 4, code);
+    assert.equal(new Set(letters).size, 4, `${code}: two colours share a letter: ${letters}`);
+  }
+});

@@ -41,3 +41,48 @@ test('the headline says why a game ended, in a few words', async () => {
     t('result.why.kept', { scores: '7–9' }));
   assert.equal(endWhy(view({ winners: [1], reason: 'rules' }), name), null, 'nothing to say');
 });
+
+test('a score below zero reads with a minus sign, spaced from the dashes between scores', async () => {
+  const { endWhy, scoreList, scoreText } = await import('../assets/result.js');
+  const { t } = await import('../assets/i18n.js');
+  assert.equal(scoreText(-2), '−2');
+  assert.equal(scoreList([12, 9]), '12–9');
+  assert.equal(scoreList([1, -2, 1]), '1 – −2 – 1');
+  const view = { outcome: { winners: [0], reason: 'rules', scores: [1, -2, 1] }, board: { facts: [] }, seats: [0, 1, 2].map((seat) => ({ seat })) };
+  assert.equal(endWhy(view, (s) => `P${s}`), t('result.why.points', { scores: '1 – −2 – 1' }));
+  assert.ok(!endWhy(view, (s) => `P${s}`).includes('-'), 'no hyphen for a minus');
+});
+
+test('a rules’ winner who had left the game wins nothing, and the headline says why', async () => {
+  const { endWhy } = await import('../assets/result.js');
+  const { t } = await import('../assets/i18n.js');
+  const name = (s) => ['Ann', 'Bob', 'Cy'][s];
+  // Four Triangles, three players: Bob resigned, the computer played on for him and held all four
+  // middle points; a game without scores, so nobody wins.
+  const view = {
+    game: 'four-triangles',
+    outcome: { winners: [], reason: 'rules' },
+    board: { facts: [{ key: 'winner', seat: 1, value: 'middles' }] },
+    seats: [{ seat: 0 }, { seat: 1, resigned: true }, { seat: 2 }],
+  };
+  const why = endWhy(view, name);
+  assert.equal(why, t('result.why.won-resigned', { seat: 'Bob', how: t('fact.winner.middles') }));
+  assert.match(why, /resign/);
+  // A draw by the rules stays a draw.
+  const draw = { ...view, board: { facts: [{ key: 'draw', value: 'repetition' }] }, seats: [{ seat: 0 }, { seat: 1 }, { seat: 2 }] };
+  assert.equal(endWhy(draw, name), t('fact.draw.repetition'));
+});
+
+test('a kit’s colour letters are said as the reader’s language writes them, notation left alone', async () => {
+  const { letters } = await import('../assets/games.js');
+  const { setLang } = await import('../assets/i18n.js');
+  await setLang('cs');
+  assert.equal(letters('triangle-game', 'G'), 'Z');
+  assert.equal(letters('triangle-game', 'D3 G2 L1 W0'), 'T3 Z2 S1 B0');
+  assert.equal(letters('triangle-game', 'Gc5'), 'Gc5', 'a move as written stays');
+  assert.equal(letters('triangoli', 'G'), 'G', 'another game’s letters are its own');
+  await setLang('uk');
+  assert.equal(letters('triangle-game', 'W L'), 'Бі Бл');
+  await setLang('en');
+  assert.equal(letters('triangle-game', 'D3 G2'), 'D3 G2');
+});

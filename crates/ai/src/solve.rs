@@ -80,6 +80,8 @@ pub struct Solved {
     pub parts: Vec<(&'static str, i32)>,
     /// That margin in words, as [`Knowledge::margin_words`] puts it.
     pub margin: String,
+    /// That margin as a clause for a front end's words, [`Knowledge::margin_clause`].
+    pub words: trigonal_core::Clause,
     /// A best move, canonical text.
     pub best: String,
     /// Positions visited.
@@ -190,6 +192,7 @@ impl<G: Game, K: Knowledge<G>> Exact<G, K> {
             value: found.value,
             parts: self.knowledge.margin_parts(found.value),
             margin: self.knowledge.margin_words(found.value),
+            words: self.knowledge.margin_clause(found.value),
             best: found.best.to_string(),
             nodes: found.nodes,
             elapsed: began.elapsed(),

@@ -124,32 +124,99 @@ pub fn rate(before: &[Rating], places: &[usize]) -> Vec<Rating> {
 }
 
 /// The player's rating and the puzzle's after the player `solved` it or not: one Glicko-2 game
-/// between them, as lichess rates puzzles (a solve is the player's win).
+/// between them (a solve is the player's win), weighted as lichess weighs puzzle attempts.
+///
+/// Glicko-2 is built for rating periods of 10–15 games a player (Glickman's guidance); an attempt
+/// rated on its own is a period of one game, and between a new player (deviation 500) and a new
+/// puzzle (also 500, its rating a guess) one miss moved the player 242 points. So, as lichess
+/// does (`PuzzleFinisher`'s `ponder`): the player moves only part of the way from the rating
+/// before to Glicko-2's answer when the puzzle's own rating is provisional — 0.8 of it for a
+/// solve, 0.3 for a miss (a miss against an unproven puzzle says little). Against a puzzle whose
+/// rating is established, Glicko-2's answer stands. The puzzle takes Glicko-2's answer.
 pub fn puzzle(player: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
     let places = if solved { [1, 2] } else { [2, 1] };
     let after = rate(&[player, puzzle], &places);
-    (after[0], after[1])
+    let weight = if puzzle.provisional() {
+        if solved {
+            0.8
+        } else {
+            0.3
+        }
+    } else {
+        1.0
+    };
+    let player_after = Rating {
+        games: after[0].games,
+        ..between(player, after[0], weight)
+    };
+    (player_after, after[1])
+}
+
+/// The rating `weight` of the way from `from` to `to` (lichess's `Glicko.average`).
+fn between(from: Rating, to: Rating, weight: f64) -> Rating {
+    let mix = |a: f64, b: f64| a * (1.0 - weight) + b * weight;
+    Rating {
+        rating: mix(from.rating, to.rating),
+        deviation: mix(from.deviation, to.deviation),
+        volatility: mix(from.volatility, to.volatility),
+        games: to.games,
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A player who has solved some puzzles already, and an established puzzle.
+    const PLAYER: Rating = Rating {
+        rating: 1500.0,
+        deviation: 150.0,
+        volatility: 0.09,
+        games: 12,
+    };
+    const ESTABLISHED: Rating = Rating {
+        rating: 1500.0,
+        deviation: 80.0,
+        volatility: 0.09,
+        games: 40,
+    };
+
     #[test]
     fn a_solve_raises_the_player_and_lowers_the_puzzle_and_a_miss_the_other_way() {
-        let (player, puzzle) = puzzle(Rating::START, Rating::START, true);
+        let (player, puzzle) = puzzle(PLAYER, Rating::START, true);
         assert!(
             player.rating > 1500.0 && puzzle.rating < 1500.0,
             "{player:?} {puzzle:?}"
         );
-        assert_eq!((player.games, puzzle.games), (1, 1));
-        let (player, puzzle) = super::puzzle(Rating::START, Rating::START, false);
+        assert_eq!((player.games, puzzle.games), (13, 1));
+        let (player, puzzle) = super::puzzle(PLAYER, Rating::START, false);
         assert!(
             player.rating < 1500.0 && puzzle.rating > 1500.0,
             "{player:?} {puzzle:?}"
         );
-        // Equal starts move by equal amounts, in opposite directions.
-        assert!((player.rating + puzzle.rating - 3000.0).abs() < 1e-6);
+        // Against an established puzzle, Glicko-2's own answer.
+        let (player, _) = super::puzzle(PLAYER, ESTABLISHED, false);
+        let glicko = rate(&[PLAYER, ESTABLISHED], &[2, 1])[0];
+        assert_eq!(player, glicko);
+    }
+
+    /// Issue 55: a new player's first miss, at a new puzzle, cost 242 points. Weighed as lichess
+    /// weighs attempts at a provisional puzzle, it costs under a third of Glicko-2's answer, a
+    /// first solve 0.8 of it.
+    #[test]
+    fn a_first_miss_at_a_new_puzzle_costs_far_less_than_a_whole_glicko_game() {
+        let raw = rate(&[Rating::START, Rating::START], &[2, 1])[0];
+        assert!(raw.rating < 1300.0, "Glicko-2 alone: {raw:?}");
+        let (player, puzzle) = super::puzzle(Rating::START, Rating::START, false);
+        let lost = 1500.0 - player.rating;
+        assert!((60.0..80.0).contains(&lost), "a first miss costs {lost}");
+        assert!((lost - 0.3 * (1500.0 - raw.rating)).abs() < 1e-9);
+        assert!(player.deviation < 500.0 && player.deviation > raw.deviation);
+        assert_eq!((player.games, puzzle.games), (1, 1));
+        let (player, _) = super::puzzle(Rating::START, Rating::START, true);
+        let won = player.rating - 1500.0;
+        let raw = rate(&[Rating::START, Rating::START], &[1, 2])[0].rating - 1500.0;
+        assert!((won - 0.8 * raw).abs() < 1e-9, "{won} against {raw}");
     }
 
     #[test]

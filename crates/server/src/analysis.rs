@@ -61,12 +61,44 @@ pub struct Exact {
     /// `cylinders` kept and `sectors` won, that seat's minus the other's), as fields of their own.
     #[serde(flatten)]
     pub margin: BTreeMap<String, i32>,
-    /// In words: `win by 2 cylinders left after scoring`.
+    /// In words (English, for a terminal or a log): `win by 2 cylinders left after scoring`.
     pub text: String,
+    /// The margin as a front end says it in its reader's language: a clause of its `words.`
+    /// table (`margin.triangoli.cylinders` with `n` 2), as the game's kit gives it (absent in
+    /// analyses stored before it was kept).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub words: Option<MarginWords>,
     /// Every legal move with the result it leads to for that seat; `None` when marking them
     /// took too long.
     #[serde(default)]
     pub moves: Option<Vec<MoveResult>>,
+}
+
+/// A margin in words for a front end: the clause's key and its counts.
+#[derive(Clone, Debug, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct MarginWords {
+    /// The key of the front end's sentence, less its `words.`.
+    pub key: String,
+    /// The counts it names (`n`, which also picks the sentence's plural form).
+    #[serde(default)]
+    pub values: BTreeMap<String, i64>,
+}
+
+impl MarginWords {
+    /// The numbers of `clause` (a margin's clause names no seat or move).
+    fn of(clause: &trigonal_core::Clause) -> MarginWords {
+        MarginWords {
+            key: clause.key.clone(),
+            values: clause
+                .values
+                .iter()
+                .filter_map(|(name, word)| match word {
+                    trigonal_core::Word::Number(n) => Some((name.to_string(), *n)),
+                    _ => None,
+                })
+                .collect(),
+        }
+    }
 }
 
 /// A legal move and the result it leads to with best play, for the seat that plays it.
@@ -282,6 +314,7 @@ fn exact(solved: &solve::Solved, moves: Option<Vec<(String, solve::Verdict)>>) -
             .map(|&(name, n)| (name.to_string(), n))
             .collect(),
         text: solved.in_words(),
+        words: Some(MarginWords::of(&solved.words)),
         moves: moves.map(|moves| {
             moves
                 .into_iter()
@@ -292,6 +325,35 @@ fn exact(solved: &solve::Solved, moves: Option<Vec<(String, solve::Verdict)>>) -
                 .collect()
         }),
     }
+}
+
+/// Why a move was wrong (a puzzle's miss): the best answer to it, as the hint finds one, and
+/// what that leaves the move's player.
+#[derive(Clone, Debug, Serialize, utoipa::ToSchema)]
+pub struct Refutation {
+    /// The move refuted.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The best answer to it.
+    pub reply: String,
+    /// The move's player's expected share of the win after it, in percent.
+    pub share: i64,
+    /// The solver's result after the move, for the seat to answer, where it settles it.
+    pub exact: Option<Exact>,
+}
+
+/// The refutation of `mv`, just played by `seat`, in `position` (the position after it); none
+/// when it ended the game.
+pub fn refute(position: &dyn DynGame, seat: Seat, mv: String) -> Option<Refutation> {
+    position.outcome().is_none().then_some(())?;
+    let advice = advise(position, 1, HINT, Duration::ZERO).ok()?;
+    let share = advice.value.get(seat.index()).copied().unwrap_or(0.0);
+    Some(Refutation {
+        mv,
+        reply: advice.best,
+        share: (share * 100.0).round() as i64,
+        exact: advice.exact,
+    })
 }
 
 /// `POST /api/games/{id}/hint`.

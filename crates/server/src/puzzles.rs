@@ -15,7 +15,7 @@ use trigonal_ratings::Rating;
 use trigonal_store::{now_ms, Attempted, PuzzleRow, Store, StoreError};
 
 use crate::accounts::SignedIn;
-use crate::analysis::Entry;
+use crate::analysis::{self, Entry, Refutation};
 use crate::change;
 use crate::error::{ApiError, Reason};
 use crate::view::{self, PositionView};
@@ -282,6 +282,10 @@ pub struct AttemptReply {
     /// Why the answer is right, once the attempt is over.
     #[schema(schema_with = crate::openapi::explanation_or_null)]
     explanation: Option<Explanation>,
+    /// Why the move that missed is wrong: the best answer to it and what it leaves the player
+    /// (only after a miss, and none where that move ended the game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    refutation: Option<Refutation>,
     /// The puzzle's rating, after the attempt.
     rating: i64,
     /// Whether this attempt was rated (a signed-in player's first at one of everyone's puzzles).
@@ -319,6 +323,7 @@ pub async fn attempt(
     let mut position = position_of(&p)?;
     let solver = position.to_move();
     let mut correct = true;
+    let mut missed = None;
     for (i, text) in req.moves.iter().enumerate() {
         if !correct {
             return Err(line_refused(
@@ -347,6 +352,7 @@ pub async fn attempt(
             ));
         }
         correct = false;
+        missed = Some(played);
     }
     let done = !correct || req.moves.len() == p.solution.len();
     if !done {
@@ -367,6 +373,7 @@ pub async fn attempt(
             solution: Vec::new(),
             reply: replies,
             explanation: None,
+            refutation: None,
             rating: p.rating.rating.round() as i64,
             rated: false,
             player: None,
@@ -397,12 +404,25 @@ pub async fn attempt(
         }
     }
     let explanation = serde_json::from_str(&p.explanation).ok();
+    // A miss: the answer that refutes it, as the analysis finds one (the solver's where it
+    // settles the position quickly, else the computer's search for half a second).
+    let refutation = match (missed, solver) {
+        (Some(mv), Some(seat)) => {
+            let at = position.clone_box();
+            tokio::task::spawn_blocking(move || analysis::refute(at.as_ref(), seat, mv))
+                .await
+                .ok()
+                .flatten()
+        }
+        _ => None,
+    };
     Ok(AttemptReply {
         correct,
         done,
         solution: p.solution,
         reply: Vec::new(),
         explanation,
+        refutation,
         rating: rating.rating.round() as i64,
         rated,
         player,

@@ -6,7 +6,7 @@ use crate::{Landing, Move, Triangle, Triangoli, CYLINDERS, GEOMETRY, SECTORS};
 use rand::rngs::SmallRng;
 use rand::Rng;
 use smallvec::SmallVec;
-use trigonal_core::{Game, Seat};
+use trigonal_core::{Clause, Game, Seat};
 
 use trigonal_ai::cutoffs::{remember_killer, Cutoffs, Killers};
 use trigonal_ai::knowledge::Knowledge;
@@ -159,6 +159,16 @@ impl Knowledge<Triangoli> for TriangoliKnowledge {
                 sectors.abs(),
                 plural(sectors)
             )
+        }
+    }
+
+    /// `margin.triangoli.cylinders` or `margin.triangoli.sectors`, as [`Self::margin_words`].
+    fn margin_clause(&self, margin: i32) -> Clause {
+        let (cylinders, sectors) = split_margin(margin);
+        if cylinders != 0 {
+            Clause::new("margin.triangoli.cylinders").with("n", i64::from(cylinders.abs()))
+        } else {
+            Clause::new("margin.triangoli.sectors").with("n", i64::from(sectors.abs()))
         }
     }
 

@@ -10,7 +10,7 @@
 
 use rand::rngs::SmallRng;
 use rand::Rng;
-use trigonal_core::{Game, Outcome, Seat};
+use trigonal_core::{Clause, Game, Outcome, Seat};
 
 use crate::cutoffs::Cutoffs;
 
@@ -150,6 +150,12 @@ pub trait Knowledge<G: Game>: Clone + Send + Sync + 'static {
     /// left after scoring`); by default `by N`.
     fn margin_words(&self, margin: i32) -> String {
         format!("by {}", margin.abs())
+    }
+
+    /// The same size as a clause a front end words in its reader's language (its `words.`
+    /// table: `margin.triangoli.cylinders` with `n` 2); by default `margin` with `n`.
+    fn margin_clause(&self, margin: i32) -> Clause {
+        Clause::new("margin").with("n", i64::from(margin.abs()))
     }
 }
 
