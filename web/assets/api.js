@@ -115,6 +115,7 @@ function enc(s) {
 }
 
 export const getMe = () => call('GET', '/api/me');
+export const setLanguage = (language) => call('POST', '/api/me/language', { language });
 export const gameRatings = (id) => call('GET', `/api/games/${enc(id)}/ratings`);
 export const signUp = (name, password) => call('POST', '/api/accounts', { name, password });
 export const signIn = (name, password) => call('POST', '/api/session', { name, password });

@@ -16,6 +16,7 @@ import { mountLesson } from './lesson.js';
 import { mountPuzzles } from './puzzles.js';
 import { mountMailLink } from './mail-links.js';
 import * as account from './account.js';
+import * as api from './api.js';
 
 const main = document.getElementById('main');
 let page = null;
@@ -119,14 +120,22 @@ document.addEventListener('click', (e) => {
 });
 window.addEventListener('popstate', route);
 
+// What the site sends a signed-in person when they are not looking (mails, push notices) is in
+// the language they read it in here: said on signing in, and at every switch.
+function sayLanguage() {
+  if (account.me()) api.setLanguage(lang()).catch(() => {});
+}
+
 onLanguage(() => {
   header();
   if (page && page.relabel) page.relabel();
+  sayLanguage();
 });
 
 account.onAccount(() => {
   header();
   if (page && page.account) page.account();
+  sayLanguage();
 });
 
 // The chosen language's words first (a file of their own), then the page.

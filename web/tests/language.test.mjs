@@ -65,3 +65,26 @@ test('switching language changes the page, is remembered, and reaches rules and 
   assert.deepEqual(page.errors, []);
   await page.context().close();
 });
+
+test('a signed-in reader’s language reaches the account, for its mails and notices', { skip: SKIP, timeout: 60000 }, async () => {
+  const page = await newPage(browser);
+  await page.goto(BASE + '/');
+  await page.waitForSelector('[data-test=start]');
+  await page.selectOption('[data-test=lang]', 'it');
+  const name = `reader_${Math.random().toString(36).slice(2, 8)}`;
+  // Signed up in another tab's way (the API): the page learns of it when it loads again, and
+  // says the language it is read in.
+  const r = await page.context().request.post(`${BASE}/api/accounts`, { data: { name, password: 'correct horse 1' } });
+  assert.equal(r.status(), 201);
+  const said = async () => (await (await page.context().request.get(`${BASE}/api/me/language`)).json()).language;
+  assert.equal(await said(), null);
+  await page.reload();
+  await page.waitForSelector('[data-test=account-name]');
+  await page.waitForFunction(async () => (await (await fetch('/api/me/language')).json()).language === 'it');
+  // A switch while signed in is said at once.
+  await page.selectOption('[data-test=lang]', 'uk');
+  await page.waitForFunction(async () => (await (await fetch('/api/me/language')).json()).language === 'uk');
+  assert.equal(await said(), 'uk');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});

@@ -21,6 +21,7 @@ use trigonal_tournament::{arena, swiss};
 
 use crate::error::ApiError;
 use crate::tournament_rows::{self, active, ends, entrant, finishes, played, unfinished, System};
+use crate::words::Said;
 use crate::{change, games, AppState};
 
 /// How often each process looks at the tournaments that run.
@@ -107,9 +108,9 @@ pub(crate) async fn start(state: &AppState, t: &TournamentRow, now: i64) -> Resu
             crate::push::notify(
                 state,
                 &e.id,
-                crate::push::Notice {
-                    title: format!("{} has started", t.name),
-                    body: "Your first game is waiting for you.".to_string(),
+                crate::push::Tell {
+                    title: Said::new("notice.tournament.title").with("tournament", &t.name),
+                    body: Said::new("notice.tournament.body"),
                     url: format!("/tournament/{}", t.id),
                     tag: format!("tournament/{}", t.id),
                 },

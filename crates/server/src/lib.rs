@@ -61,6 +61,7 @@ mod typed;
 mod view;
 mod web;
 mod wire;
+mod words;
 
 use std::future::Future;
 use std::io::IsTerminal;

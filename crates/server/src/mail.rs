@@ -15,6 +15,7 @@ use trigonal_store::{now_ms, random_id, MailRow, Sent, TokenDigest};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::words::Said;
 use crate::AppState;
 
 /// How many mails a process claims at once.
@@ -70,7 +71,9 @@ impl Mailer {
         })
     }
 
-    async fn send(&self, mail: &MailRow, unsubscribe: &str) -> Result<(), String> {
+    /// Sends `mail` with the link that unsubscribes with token `unsubscribe` under it, in
+    /// language `language`.
+    async fn send(&self, mail: &MailRow, unsubscribe: &str, language: &str) -> Result<(), String> {
         let to: Mailbox = mail.address.parse().map_err(|e| format!("{e}"))?;
         // The page a person opens (it asks before it acts), and the address a mail program's
         // one-click unsubscribe posts to (RFC 8058).
@@ -84,8 +87,9 @@ impl Mailer {
             .header(ListUnsubscribe(format!("<{one_click}>")))
             .header(OneClick)
             .body(format!(
-                "{}\n\n-- \nNo more mail from Trigonal: {link}\n",
-                mail.body
+                "{}\n\n-- \n{}\n",
+                mail.body,
+                crate::words::t(language, "mail.footer", &[("link", &link)])
             ))
             .map_err(|e| e.to_string())?;
         self.transport
@@ -211,18 +215,17 @@ pub async fn set_email(
         .set_email(&account.id, address, &digest, &random_id())
         .await?;
     let link = format!("{}/mail/verify/{check}", mailer.site);
+    let language = crate::words::of_account(state, &account.id).await;
     queue(
         state,
         &account.id,
         address,
         None,
-        "Confirm your address for Trigonal".into(),
-        format!(
-            "Hello {},\n\nTo get mail from Trigonal at this address (when it is your turn in a \
-             game by correspondence), confirm it:\n\n{link}\n\nIf you did not ask for this, do \
-             nothing: no other mail will come.",
-            account.name
-        ),
+        Said::new("mail.confirm.subject").in_language(&language),
+        Said::new("mail.confirm.text")
+            .with("name", &account.name)
+            .with("link", link)
+            .in_language(&language),
     )
     .await?;
     email(state, signed_in).await
@@ -256,14 +259,15 @@ async fn queue(
     Ok(queued)
 }
 
-/// Queues a mail to `account` — `text`, then the link to `path` on the site — if this server
-/// sends mail and the account confirmed an address and wants mail; at most one a `once_key`.
+/// Queues a mail to `account` in its language — `text`, then the link to `path` on the site —
+/// if this server sends mail and the account confirmed an address and wants mail; at most one
+/// a `once_key`.
 async fn tell(
     state: &AppState,
     account: &str,
     once_key: String,
-    subject: String,
-    text: String,
+    subject: Said,
+    text: Said,
     path: &str,
 ) -> Result<(), ApiError> {
     let Some(mailer) = &state.mailer else {
@@ -275,27 +279,29 @@ async fn tell(
     if !to.verified || !to.on {
         return Ok(());
     }
-    let body = format!("{text}\n\n{}{path}", mailer.site);
+    let language = crate::words::of_account(state, account).await;
+    let body = format!("{}\n\n{}{path}", text.in_language(&language), mailer.site);
+    let subject = subject.in_language(&language);
     queue(state, account, &to.address, Some(once_key), subject, body).await?;
     Ok(())
 }
 
-/// Tells `account` it is their turn in game `game` (`name`, against `by`), if they confirmed an
+/// Tells `account` it is their turn in game `game` (`subject`, `text`), if they confirmed an
 /// address and want mail; at most once a game a day.
 pub async fn your_turn(
     state: &AppState,
     account: &str,
     game: &str,
-    name: &str,
-    by: &str,
+    subject: Said,
+    text: Said,
 ) -> Result<(), ApiError> {
     let day = now_ms() / 86_400_000;
     tell(
         state,
         account,
         format!("turn/{game}/{account}/{day}"),
-        format!("Your turn in {name}"),
-        format!("{by} has moved in your game of {name}: it is your turn."),
+        subject,
+        text,
         &format!("/game/{game}"),
     )
     .await
@@ -313,8 +319,8 @@ pub async fn tournament_starts(
         state,
         account,
         format!("tournament/{id}/{account}"),
-        format!("{name} has started"),
-        format!("The tournament {name} has started: your first game is waiting for you."),
+        Said::new("notice.tournament.title").with("tournament", name),
+        Said::new("mail.tournament.text").with("tournament", name),
         &format!("/tournament/{id}"),
     )
     .await
@@ -370,7 +376,8 @@ pub async fn run(state: AppState) {
                     continue;
                 }
             };
-            let sent = match mailer.send(&mail, &unsubscribe).await {
+            let language = crate::words::of_account(&state, &mail.account).await;
+            let sent = match mailer.send(&mail, &unsubscribe, &language).await {
                 Ok(()) => {
                     tracing::info!(mail = %mail.id, "mail sent");
                     Sent::At(now_ms())

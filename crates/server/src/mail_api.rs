@@ -1,5 +1,6 @@
-//! The routes of e-mail: a person's address (`/api/me/email`), and what the two links mails carry
-//! do — confirming an address, unsubscribing (docs/api.md, "Mail"). The links themselves
+//! The routes of e-mail: a person's address (`/api/me/email`), the language what the site sends
+//! them is written in (`/api/me/language`), and what the two links mails carry do — confirming an
+//! address, unsubscribing (docs/api.md, "Mail"). The links themselves
 //! (`/mail/verify/{token}`, `/mail/unsubscribe/{token}`) are pages of the front end, in the
 //! reader's language, whatever the link's state: the page posts here. Nothing is done on a bare
 //! GET, which mail scanners follow; mail programs' one-click unsubscribe (RFC 8058) posts to
@@ -8,7 +9,7 @@
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::Json;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 use utoipa_axum::router::OpenApiRouter;
 use utoipa_axum::routes;
@@ -24,6 +25,7 @@ use crate::AppState;
 pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(email, set_email))
+        .routes(routes!(language, set_language))
         .routes(routes!(confirm))
         .routes(routes!(stop_mail))
 }
@@ -57,6 +59,59 @@ async fn set_email(
 ) -> Result<(StatusCode, Json<EmailView>), ApiError> {
     let view = mail::set_email(&state, &signed_in, req).await?;
     Ok((StatusCode::ACCEPTED, Json(view)))
+}
+
+/// The language a person reads the site in, for what is sent to them when they are not looking.
+#[derive(Serialize, Deserialize, ToSchema)]
+struct Language {
+    /// A language code of the site's (`en`, `cs`, `de`, `fr`, `it`, `uk`); `null` until said
+    /// (English).
+    language: Option<String>,
+}
+
+/// The language the signed-in player's mails and push notices are written in.
+#[utoipa::path(get, path = "/api/me/language", tag = "mail",
+    responses(
+        (status = 200, description = "The language, or null (English).", body = Language),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+    ))]
+async fn language(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+) -> Result<Json<Language>, ApiError> {
+    let language = state.store.language(&signed_in.account.id).await?;
+    Ok(Json(Language { language }))
+}
+
+/// Sets the language the signed-in player's mails and push notices are written in: the front
+/// end says it at signing in and at every switch of language.
+#[utoipa::path(post, path = "/api/me/language", tag = "mail", request_body = Language,
+    responses(
+        (status = 200, description = "Kept.", body = Language),
+        (status = 400, description = "Not a language of the site's (`unknown-language`).", body = ErrorBody),
+        (status = 401, description = "Not signed in (`not-signed-in`).", body = ErrorBody),
+    ))]
+async fn set_language(
+    State(state): State<AppState>,
+    signed_in: SignedIn,
+    JsonBody(req): JsonBody<Language>,
+) -> Result<Json<Language>, ApiError> {
+    let Some(code) = req.language.filter(|c| crate::words::known(c)) else {
+        return Err(ApiError::BadRequest(Reason::new(
+            "unknown-language",
+            format!(
+                "the site's languages are {}",
+                crate::web::languages().join(", ")
+            ),
+        )));
+    };
+    state
+        .store
+        .set_language(&signed_in.account.id, &code)
+        .await?;
+    Ok(Json(Language {
+        language: Some(code),
+    }))
 }
 
 /// What a mail's link did.

@@ -17,6 +17,7 @@ use web_push_native::{p256, Auth, WebPushBuilder};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::words::Said;
 use crate::AppState;
 
 /// The longest endpoint taken.
@@ -206,14 +207,27 @@ pub struct Notice {
     pub tag: String,
 }
 
-/// Sends `notice` to every browser of `account` — off the caller's path: what the push
-/// services answer is logged, a subscription they say is gone is dropped.
-pub fn notify(state: &AppState, account: &str, notice: Notice) {
+/// A notice to be written in its reader's language ([`crate::words`]).
+pub struct Tell {
+    /// Its title.
+    pub title: Said,
+    /// Its text.
+    pub body: Said,
+    /// The page it opens (a path of the site).
+    pub url: String,
+    /// Notices of one tag replace each other on a device.
+    pub tag: String,
+}
+
+/// Sends `tell` to every browser of `account`, in the account's language — off the caller's
+/// path: what the push services answer is logged, a subscription they say is gone is dropped.
+pub fn notify(state: &AppState, account: &str, tell: Tell) {
     let Some(pusher) = state.pusher.clone() else {
         return;
     };
-    let (store, account) = (state.store.clone(), account.to_string());
+    let (state, account) = (state.clone(), account.to_string());
     tokio::spawn(async move {
+        let store = state.store.clone();
         let subscriptions = match store.pushes_of(&account).await {
             Ok(s) => s,
             Err(e) => {
@@ -230,6 +244,13 @@ pub fn notify(state: &AppState, account: &str, notice: Notice) {
                 tracing::warn!(error = %e, "the site's push key could not be read");
                 return;
             }
+        };
+        let language = crate::words::of_account(&state, &account).await;
+        let notice = Notice {
+            title: tell.title.in_language(&language),
+            body: tell.body.in_language(&language),
+            url: tell.url,
+            tag: tell.tag,
         };
         let payload = serde_json::to_vec(&notice).expect("a notice is JSON");
         for s in subscriptions {

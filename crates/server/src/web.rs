@@ -19,6 +19,23 @@ pub fn has(path: &str) -> bool {
     Assets::get(path).is_some()
 }
 
+/// The bytes of the front end's file at `path` (as [`has`] names it).
+pub fn read(path: &str) -> Option<Vec<u8>> {
+    Assets::get(path).map(|asset| asset.data.into_owned())
+}
+
+/// The languages the front end has words for: the `xx` of each `assets/i18n/xx.js`, in order.
+pub fn languages() -> Vec<String> {
+    let mut languages: Vec<String> = Assets::iter()
+        .filter_map(|path| {
+            let language = path.strip_prefix("assets/i18n/")?.strip_suffix(".js")?;
+            (!language.contains(['.', '/'])).then(|| language.to_string())
+        })
+        .collect();
+    languages.sort();
+    languages
+}
+
 /// The languages game `game`'s rules page is written in: the `xx` of each
 /// `assets/rules/{game}.xx.html`, in order.
 pub fn rules_languages(game: &str) -> Vec<String> {

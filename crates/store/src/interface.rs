@@ -273,6 +273,13 @@ pub trait Mail: Send + Sync {
     /// Where account `account`'s mail goes, if it gave an address.
     async fn mail_to(&self, account: &str) -> Result<Option<MailTo>, StoreError>;
 
+    /// Keeps the language account `account` reads the site in (a code the caller checked), for
+    /// what is sent to it.
+    async fn set_language(&self, account: &str, language: &str) -> Result<(), StoreError>;
+
+    /// The language account `account` reads the site in, if it said.
+    async fn language(&self, account: &str) -> Result<Option<String>, StoreError>;
+
     /// Turns mail off for the account whose unsubscribe token is `token`; `false` if none.
     async fn unsubscribe(&self, token: &str) -> Result<bool, StoreError>;
 

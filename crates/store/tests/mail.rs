@@ -80,6 +80,24 @@ async fn an_address_is_confirmed_once_and_unsubscribing_turns_mail_off(kind: &st
 }
 on_both!(an_address_is_confirmed_once_and_unsubscribing_turns_mail_off);
 
+/// The language an account reads the site in: none until said, then the last said, and kept
+/// across a reopening of the store (what its mails and notices are written in).
+async fn an_accounts_language_is_kept(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    ann(&store).await;
+    assert_eq!(store.language("ann").await.unwrap(), None);
+    assert_eq!(store.language("nobody").await.unwrap(), None);
+    store.set_language("ann", "cs").await.unwrap();
+    store.set_language("ann", "uk").await.unwrap();
+    store.set_language("nobody", "de").await.unwrap();
+    drop(store);
+    let store = open(&place.db).await.unwrap();
+    assert_eq!(store.language("ann").await.unwrap().as_deref(), Some("uk"));
+    assert_eq!(store.language("nobody").await.unwrap(), None);
+}
+on_both!(an_accounts_language_is_kept);
+
 async fn mails_are_queued_once_a_key_claimed_by_one_and_retried_until_sent(kind: &str) {
     let place = Place::new(kind).await;
     let store = open(&place.db).await.unwrap();

@@ -29,6 +29,7 @@ use crate::error::{ApiError, Reason};
 use crate::hub::LiveGame;
 use crate::live::{self, Live, MoveShown};
 use crate::view;
+use crate::words::Said;
 use crate::AppState;
 
 mod decide;
@@ -209,26 +210,32 @@ fn tell_the_next(state: &AppState, live: &Live) {
     let Some(account) = live.seats.get(seat as usize).and_then(|s| s.owner.clone()) else {
         return;
     };
+    // Who moved, by name — or "your opponent", in the reader's words.
     let by = live
         .history
         .last()
-        .and_then(|m| live.table.names.get(m.seat as usize).cloned().flatten())
-        .unwrap_or_else(|| "Your opponent".to_string());
+        .and_then(|m| live.table.names.get(m.seat as usize).cloned().flatten());
+    let with_by = |said: Said| match &by {
+        Some(name) => said.with("by", name),
+        None => said.with_words("by", "notice.turn.someone"),
+    };
     let name =
-        trigonal_games::info(&live.game).map_or_else(|_| live.game.clone(), |i| i.name.to_string());
+        Said::new("notice.turn.title").with_words("game", format!("game.{}.name", live.game));
     crate::push::notify(
         state,
         &account,
-        crate::push::Notice {
-            title: format!("Your turn in {name}"),
-            body: format!("{by} has moved: it is your turn."),
+        crate::push::Tell {
+            title: name.clone(),
+            body: with_by(Said::new("notice.turn.body")),
             url: format!("/game/{}", live.id),
             tag: format!("turn/{}", live.id),
         },
     );
+    let text =
+        with_by(Said::new("mail.turn.text")).with_words("game", format!("game.{}.name", live.game));
     let (state, game) = (state.clone(), live.id.clone());
     tokio::spawn(async move {
-        if let Err(e) = crate::mail::your_turn(&state, &account, &game, &name, &by).await {
+        if let Err(e) = crate::mail::your_turn(&state, &account, &game, name, text).await {
             tracing::warn!(error = %e, game = %game, "the mail of a turn could not be queued");
         }
     });

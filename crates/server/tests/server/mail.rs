@@ -443,6 +443,155 @@ async fn a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address(
 }
 on_both!(a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address);
 
+/// A mail as its reader's mail program shows it: the subject and the text, decoded.
+fn read(mail: &str) -> (String, String) {
+    let parsed = mailparse::parse_mail(mail.as_bytes()).expect("a mail");
+    let subject = parsed.headers.iter().find(|h| h.get_key() == "Subject");
+    let subject = subject.expect("a subject").get_value();
+    (
+        subject,
+        parsed.get_body().expect("a text").replace("\r\n", "\n"),
+    )
+}
+
+/// Mails are written in the language their reader said (the front end says it on signing in
+/// and at each switch): Bob reads Czech — his confirmation, his turn and the footer — while Ann,
+/// who never said, reads English; a language the site does not have is refused.
+async fn mails_are_in_their_readers_language(kind: &str) {
+    let place = Place::new(kind).await;
+    let smtp = Smtp::start();
+    let server = start_with_mail(&place.db, smtp.config()).await;
+    let ann = account(&server, "ann").await;
+    let bob = account(&server, "bob").await;
+    let language = |who| call(&server, Method::GET, "/api/me/language", Value::Null, who);
+    assert_eq!(language(&bob).await.body, json!({"language": null}));
+    for bad in [
+        json!({"language": "xx"}),
+        json!({"language": null}),
+        json!({}),
+    ] {
+        let r = call(&server, Method::POST, "/api/me/language", bad, &bob).await;
+        assert_eq!(
+            (r.status, r.code()),
+            (400, "unknown-language"),
+            "{}",
+            r.text
+        );
+    }
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/language",
+        json!({"language": "cs"}),
+        &bob,
+    )
+    .await;
+    assert_eq!(
+        (r.status, &r.body),
+        (200, &json!({"language": "cs"})),
+        "{}",
+        r.text
+    );
+    assert_eq!(language(&bob).await.body, json!({"language": "cs"}));
+    let anonymous = send(
+        &server,
+        Method::GET,
+        "/api/me/language",
+        Value::Null,
+        None,
+        &[],
+    )
+    .await;
+    assert_eq!(anonymous.status, 401);
+
+    for (who, address) in [(&bob, "bob@example.org"), (&ann, "ann@example.org")] {
+        let r = call(
+            &server,
+            Method::POST,
+            "/api/me/email",
+            json!({"email": address}),
+            who,
+        )
+        .await;
+        assert_eq!(r.status, 202, "{}", r.text);
+    }
+    let mails = smtp.wait_for(2, Duration::from_secs(20)).await;
+    let (subject, text) = read(&mails[0]);
+    assert_eq!(header(&mails[0], "To"), "bob@example.org");
+    assert_eq!(subject, "Potvrďte svou adresu pro Trigonal");
+    assert!(
+        text.starts_with("Dobrý den, bob,\n\nabyste na tuto adresu"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\n-- \nUž žádné e-maily od Trigonalu: http://trigonal.test/mail/unsubscribe/"
+        ),
+        "{text}"
+    );
+    let (subject, text) = read(&mails[1]);
+    assert_eq!(subject, "Confirm your address for Trigonal");
+    assert!(
+        text.contains("\n-- \nNo more mail from Trigonal: "),
+        "{text}"
+    );
+    assert_eq!(
+        follow(&server, link(&text, &format!("{SITE}/mail/verify/"))).await,
+        200
+    );
+    let (_, bob_text) = read(&mails[0]);
+    assert_eq!(
+        follow(&server, link(&bob_text, &format!("{SITE}/mail/verify/"))).await,
+        200
+    );
+
+    // Ann's move in a game by correspondence: Bob's turn, told in Czech, the game's name too.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/games",
+        json!({"game": "triangle-game", "players": 3, "clock": {"days": 3},
+               "seats": [{"kind": "human", "player": "me"}, {"kind": "open"}, {"kind": "ai", "level": "random"}]}),
+        &ann,
+    )
+    .await;
+    assert_eq!(r.status, 201, "{}", r.text);
+    let id = r.body["id"].as_str().unwrap().to_string();
+    let ann_token = r.body["seats"][0]["token"].as_str().unwrap().to_string();
+    let r = call(
+        &server,
+        Method::POST,
+        &format!("/api/games/{id}/join"),
+        json!({"seat": 1}),
+        &bob,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    // Ann plays her turn's actions until the turn is Bob's.
+    let mut ply = 0;
+    while server.view(&id).await["to_move"] == 0 {
+        let mv = server.view(&id).await["legal"][0]
+            .as_str()
+            .unwrap()
+            .to_string();
+        assert_eq!(server.play(&id, &ann_token, &mv, ply).await.status, 200);
+        ply += 1;
+    }
+    // Ann was told of her first turn when Bob sat down (in English); then Bob of his.
+    let mails = smtp.wait_for(4, Duration::from_secs(20)).await;
+    let (subject, _) = read(&mails[2]);
+    assert_eq!(header(&mails[2], "To"), "ann@example.org");
+    assert_eq!(subject, "Your turn in The Triangle Game");
+    let (subject, text) = read(&mails[3]);
+    assert_eq!(header(&mails[3], "To"), "bob@example.org");
+    assert_eq!(subject, "Jste na tahu: Trojúhelníková hra");
+    assert!(
+        text.starts_with("ann: nový tah ve vaší partii (Trojúhelníková hra). Jste na tahu."),
+        "{text}"
+    );
+}
+on_both!(mails_are_in_their_readers_language);
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_server_without_smtp_takes_no_address() {
     let server = common::start("sqlite").await;

@@ -255,7 +255,16 @@ async fn turns_and_tournaments_reach_a_subscribed_browser(kind: &str) {
                "url": format!("/game/{id}"), "tag": format!("turn/{id}")})
     );
 
-    // A tournament Ann is in starts: told too.
+    // A tournament Ann is in starts: told too — in Ukrainian, the language she now reads.
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/language",
+        json!({"language": "uk"}),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
     let t = call(
         &server,
         Method::POST,
@@ -287,7 +296,8 @@ async fn turns_and_tournaments_reach_a_subscribed_browser(kind: &str) {
     .await;
     assert_eq!(r.status, 200, "{}", r.text);
     let notices = service.received(&hash, 2).await;
-    assert_eq!(notices[1]["title"], "Night Swiss has started");
+    assert_eq!(notices[1]["title"], "Турнір Night Swiss розпочався");
+    assert_eq!(notices[1]["body"], "Ваша перша партія чекає на вас.");
     assert_eq!(notices[1]["url"], format!("/tournament/{tid}"));
 
     // The push service drops the subscription (the browser unsubscribed): the next push is

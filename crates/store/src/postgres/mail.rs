@@ -57,6 +57,27 @@ impl Mail for PgStore {
         }))
     }
 
+    async fn set_language(&self, account: &str, language: &str) -> Result<(), StoreError> {
+        let client = self.client().await?;
+        client
+            .execute(
+                "UPDATE accounts SET language = $2 WHERE id = $1",
+                &[&account, &language],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(())
+    }
+
+    async fn language(&self, account: &str) -> Result<Option<String>, StoreError> {
+        let client = self.client().await?;
+        let row = client
+            .query_opt("SELECT language FROM accounts WHERE id = $1", &[&account])
+            .await
+            .map_err(pg)?;
+        Ok(row.and_then(|r| r.get(0)))
+    }
+
     async fn unsubscribe(&self, token: &str) -> Result<bool, StoreError> {
         let client = self.client().await?;
         let n = client

@@ -66,6 +66,28 @@ impl Mail for SqliteStore {
         .await
     }
 
+    async fn set_language(&self, account: &str, language: &str) -> Result<(), StoreError> {
+        let (account, language) = (account.to_string(), language.to_string());
+        self.call(move |tx| {
+            tx.prepare_cached("UPDATE accounts SET language = ?2 WHERE id = ?1")?
+                .execute(params![account, language])?;
+            tx.commit()
+        })
+        .await
+    }
+
+    async fn language(&self, account: &str) -> Result<Option<String>, StoreError> {
+        let account = account.to_string();
+        self.call(move |tx| {
+            Ok(tx
+                .prepare_cached("SELECT language FROM accounts WHERE id = ?1")?
+                .query_row([account], |r| r.get(0))
+                .optional()?
+                .flatten())
+        })
+        .await
+    }
+
     async fn unsubscribe(&self, token: &str) -> Result<bool, StoreError> {
         let token = token.to_string();
         self.call(move |tx| {
