@@ -3,8 +3,10 @@
 //! socket that sends its seat's token (`{"token": …}`) is shown present and sent its legal moves
 //! whenever its seat is to move. A socket that falls behind gets the whole view again.
 
+use std::collections::HashSet;
+
 use axum::body::Bytes;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
@@ -28,13 +30,25 @@ pub(crate) async fn serve(
     socket: &mut WebSocket,
     watcher: games::Watcher,
     seats: &mut Vec<u8>,
+    blocked: &HashSet<String>,
 ) -> Option<CloseFrame> {
+    // Without the chat lines of the people the viewer blocked, looked up as the game is now.
+    let shown = |text: Utf8Bytes| async move {
+        if blocked.is_empty() || !text.as_str().contains("\"chat\"") {
+            return text;
+        }
+        let hidden = crate::blocks::hidden_seats(state, id, blocked)
+            .await
+            .unwrap_or_default();
+        crate::blocks::without_chat_of(text.to_string(), &hidden).into()
+    };
     let games::Watcher {
         first,
         mut covered,
         mut updates,
     } = watcher;
     for message in first {
+        let message = shown(message).await;
         if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
             return close;
         }
@@ -61,7 +75,8 @@ pub(crate) async fn serve(
                         continue;
                     }
                     covered = update.seq;
-                    if let Err(close) = send(socket, state.send_patience, Message::Text(update.text.clone())).await {
+                    let text = shown(update.text.clone()).await;
+                    if let Err(close) = send(socket, state.send_patience, Message::Text(text)).await {
                         return close;
                     }
                     if let Some(seat) = update.mover.filter(|s| seats.contains(s)) {
@@ -79,6 +94,7 @@ pub(crate) async fn serve(
                     };
                     covered = now;
                     for message in whole {
+                        let message = shown(message).await;
                         if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
                             return close;
                         }

@@ -320,6 +320,74 @@ pub async fn tournament_starts(
     .await
 }
 
+/// Queues the mail of a password reset for `account` (named `name`) to its confirmed address
+/// `address`: a link to `/reset/{token}` on the site, good for an hour. Sent even with mail
+/// turned off: the person asked for it. `false` when this server sends no mail.
+pub async fn reset_link(
+    state: &AppState,
+    account: &str,
+    name: &str,
+    address: &str,
+    token: &str,
+) -> Result<bool, ApiError> {
+    let Some(mailer) = &state.mailer else {
+        return Ok(false);
+    };
+    let link = format!("{}/reset/{token}", mailer.site);
+    queue(
+        state,
+        account,
+        address,
+        None,
+        "Choose a new password for Trigonal".into(),
+        format!(
+            "Hello {name},\n\nSomeone (you, we hope) asked to choose a new password for your \
+             Trigonal account. To choose one, open this link within an hour:\n\n{link}\n\n\
+             It works once. If you did not ask for this, do nothing: your password stays as it \
+             is."
+        ),
+    )
+    .await
+}
+
+/// Tells `account` (named `name`) by mail, if it confirmed an address, that a moderator warned
+/// it, and why. Sent even with mail turned off, as any word from the site's moderators.
+pub async fn warned(
+    state: &AppState,
+    account: &str,
+    name: &str,
+    reason: &str,
+) -> Result<(), ApiError> {
+    if state.mailer.is_none() {
+        return Ok(());
+    }
+    let Some(to) = state.store.mail_to(account).await? else {
+        return Ok(());
+    };
+    if !to.verified {
+        return Ok(());
+    }
+    queue(
+        state,
+        account,
+        &to.address,
+        None,
+        "A warning from Trigonal's moderators".into(),
+        format!(
+            "Hello {name},\n\nA moderator of Trigonal warned you, for this reason:\n\n{reason}\n\n\
+             Please keep to the site's rules: a further report may end in your chat being \
+             muted or your account closed."
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Whether this server sends mail.
+pub fn sends(state: &AppState) -> bool {
+    state.mailer.is_some()
+}
+
 /// Confirms the address whose link carried `token`: whether it did.
 pub async fn verify(state: &AppState, token: &str) -> Result<bool, ApiError> {
     Ok(state

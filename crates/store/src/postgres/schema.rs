@@ -22,4 +22,5 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("14-tournaments"),
     migration!("15-push"),
     migration!("16-learning"),
+    migration!("17-safety"),
 ];
