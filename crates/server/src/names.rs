@@ -74,7 +74,7 @@ impl RefusedNames {
     /// Whether `name` may not be taken.
     pub fn refuses(&self, name: &str) -> bool {
         let name = squeezed(name);
-        self.whole.iter().any(|w| *w == name) || self.anywhere.iter().any(|w| name.contains(w))
+        self.whole.contains(&name) || self.anywhere.iter().any(|w| name.contains(w.as_str()))
     }
 
     /// How many words the list has.
