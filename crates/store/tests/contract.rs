@@ -1454,12 +1454,55 @@ async fn a_deleted_account_keeps_nothing_of_the_person_and_its_name_is_held(kind
         .insert_game(game("g1", vec![owned, seat(SeatKind::Human)]), false)
         .await
         .unwrap();
+    // A running tournament she made and entered, with Bob.
+    let entrant = |id: &str, name: &str| trigonal_store::EntrantRow {
+        id: id.into(),
+        name: name.into(),
+        rating: 1500,
+        level: None,
+        withdrawn: false,
+        joined: T0,
+    };
+    store
+        .insert_tournament(trigonal_store::TournamentRow {
+            id: "t1".into(),
+            name: "Friday Swiss".into(),
+            system: "swiss".into(),
+            creator: "ann".into(),
+            creator_name: "Ann".into(),
+            game: "triangoli".into(),
+            players: 2,
+            variant: None,
+            clock: None,
+            rated: false,
+            rounds: Some(3),
+            minutes: None,
+            capacity: 8,
+            starts: T0,
+            status: trigonal_store::Status::Running,
+            created: T0,
+            started: Some(T0),
+            ended: None,
+            entrants: vec![entrant("ann", "Ann"), entrant("bob", "Bob")],
+            tables: Vec::new(),
+        })
+        .await
+        .unwrap();
     assert_eq!(
         store
             .delete_account("ann", T0 + 5, T0 + 1_000)
             .await
             .unwrap(),
-        Some(vec![])
+        Some(vec!["t1".to_string()])
+    );
+    // Withdrawn, and nameless where others still see her.
+    let t = store.load_tournament("t1").await.unwrap().unwrap();
+    assert_eq!(t.creator_name, "");
+    let ann = t.entrants.iter().find(|e| e.id == "ann").unwrap();
+    assert_eq!((ann.name.as_str(), ann.withdrawn), ("", true));
+    assert_eq!(
+        t.entrants.iter().find(|e| e.id == "bob").unwrap().name,
+        "Bob"
     );
     assert_eq!(
         store

@@ -58,7 +58,10 @@ fn a_moderator_is_made_at_once_on_a_running_server(db: &str) {
 
     let (ok, said) = admin(db, &["nobody"]);
     assert!(!ok);
-    assert!(said.contains("there is no player named \"nobody\""), "{said}");
+    assert!(
+        said.contains("there is no player named \"nobody\""),
+        "{said}"
+    );
 }
 
 #[test]

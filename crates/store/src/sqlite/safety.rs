@@ -685,6 +685,10 @@ impl Safety for SqliteStore {
                     "DELETE FROM puzzle_attempts WHERE account = ?1",
                     "DELETE FROM puzzle_ratings WHERE account = ?1",
                     "DELETE FROM puzzles WHERE owner = ?1",
+                    // Its name, where others still see it: no more than a deleted player's.
+                    "UPDATE tournament_entrants SET name = '' WHERE entrant = ?1",
+                    "UPDATE tournaments SET creator_name = '' WHERE creator = ?1",
+                    "UPDATE seek_seats SET name = '' WHERE account = ?1",
                 ] {
                     tx.prepare_cached(sql)?.execute([&account])?;
                 }
