@@ -75,8 +75,6 @@ pub async fn block(
         .store
         .block(&signed_in.account.id, &other.id, now)
         .await?;
-    // Seeks shown to either may have changed.
-    state.lobby.changed();
     let created = state
         .store
         .blocks(&signed_in.account.id)
@@ -126,7 +124,6 @@ pub async fn unblock(state: &AppState, signed_in: &SignedIn, name: &str) -> Resu
             .with("name", other.name.as_str()),
         ));
     }
-    state.lobby.changed();
     Ok(())
 }
 
@@ -177,18 +174,23 @@ pub async fn hidden_seats(
         .collect())
 }
 
-/// The accounts the viewer of a request (by its cookie) blocked: none for a guest.
-pub async fn of_viewer(state: &AppState, headers: &HeaderMap) -> Result<HashSet<String>, ApiError> {
-    let Some(signed_in) = SignedIn::of(headers, state).await? else {
-        return Ok(HashSet::new());
-    };
+/// The accounts `account` blocked.
+pub async fn blocked_by(state: &AppState, account: &str) -> Result<HashSet<String>, ApiError> {
     Ok(state
         .store
-        .blocks(&signed_in.account.id)
+        .blocks(account)
         .await?
         .into_iter()
         .map(|b| b.account)
         .collect())
+}
+
+/// The accounts the viewer of a request (by its cookie) blocked: none for a guest.
+pub async fn of_viewer(state: &AppState, headers: &HeaderMap) -> Result<HashSet<String>, ApiError> {
+    match SignedIn::of(headers, state).await? {
+        Some(signed_in) => blocked_by(state, &signed_in.account.id).await,
+        None => Ok(HashSet::new()),
+    }
 }
 
 /// Whether game `id`, in memory, has chat lines from seats that belong to accounts: only then

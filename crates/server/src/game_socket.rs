@@ -3,8 +3,6 @@
 //! socket that sends its seat's token (`{"token": …}`) is shown present and sent its legal moves
 //! whenever its seat is to move. A socket that falls behind gets the whole view again.
 
-use std::collections::HashSet;
-
 use axum::body::Bytes;
 use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::broadcast::error::RecvError;
@@ -30,14 +28,21 @@ pub(crate) async fn serve(
     socket: &mut WebSocket,
     watcher: games::Watcher,
     seats: &mut Vec<u8>,
-    blocked: &HashSet<String>,
+    viewer: Option<&str>,
 ) -> Option<CloseFrame> {
-    // Without the chat lines of the people the viewer blocked, looked up as the game is now.
+    // Without the chat lines of the people the viewer (signed in) blocked — their blocks read
+    // as each message with chat goes, so a block counts at once on a socket already open.
     let shown = |text: Utf8Bytes| async move {
-        if blocked.is_empty() || !text.as_str().contains("\"chat\"") {
+        let Some(viewer) = viewer.filter(|_| text.as_str().contains("\"chat\"")) else {
+            return text;
+        };
+        let blocked = crate::blocks::blocked_by(state, viewer)
+            .await
+            .unwrap_or_default();
+        if blocked.is_empty() {
             return text;
         }
-        let hidden = crate::blocks::hidden_seats(state, id, blocked)
+        let hidden = crate::blocks::hidden_seats(state, id, &blocked)
             .await
             .unwrap_or_default();
         crate::blocks::without_chat_of(text.to_string(), &hidden).into()

@@ -461,12 +461,22 @@ async fn watch(
         })?),
     };
     // The chat of the people its viewer blocked is not sent to it.
-    let blocked = blocks::of_viewer(&state, &headers).await?;
+    let viewer = crate::accounts::SignedIn::of(&headers, &state)
+        .await?
+        .map(|s| s.account.id);
     let watcher = games::subscribe(&state, &id, since).await?;
     socket::open(state, upgrade, move |state, mut socket| async move {
         // The seats this socket shows present.
         let mut seats = Vec::new();
-        let end = game_socket::serve(&state, &id, &mut socket, watcher, &mut seats, &blocked).await;
+        let end = game_socket::serve(
+            &state,
+            &id,
+            &mut socket,
+            watcher,
+            &mut seats,
+            viewer.as_deref(),
+        )
+        .await;
         for seat in seats {
             state.presence.leave(&id, seat).await;
         }

@@ -535,10 +535,12 @@ pub trait Safety: Send + Sync {
     /// Turns two-step sign-in off for account `account`, its secret and recovery codes gone.
     async fn disable_totp(&self, account: &str) -> Result<(), StoreError>;
 
-    /// `blocker` blocks `blocked` from `now`: whether it is new.
+    /// `blocker` blocks `blocked` from `now`: whether it is new (announcing
+    /// [`StoreEvent::Seeks`]: the seeks either is shown change).
     async fn block(&self, blocker: &str, blocked: &str, now: i64) -> Result<bool, StoreError>;
 
-    /// `blocker` unblocks `blocked`: whether they had blocked them.
+    /// `blocker` unblocks `blocked`: whether they had blocked them (announcing
+    /// [`StoreEvent::Seeks`] when they had).
     async fn unblock(&self, blocker: &str, blocked: &str) -> Result<bool, StoreError>;
 
     /// The accounts `blocker` blocked, the latest first.

@@ -1167,7 +1167,10 @@ async fn blocks_are_kept_once_and_seen_from_both_sides(kind: &str) {
     for (id, name) in [("ann", "Ann"), ("bob", "Bob"), ("cid", "Cid")] {
         person(&store, id, name).await;
     }
+    // The seeks either is shown change: announced, as any change of the seeks.
+    let mut events = store.events();
     assert!(store.block("ann", "bob", T0).await.unwrap());
+    assert_eq!(next_event(&mut events).await, StoreEvent::Seeks);
     assert!(!store.block("ann", "bob", T0 + 1).await.unwrap());
     assert!(store.block("cid", "ann", T0 + 2).await.unwrap());
     let listed = store.blocks("ann").await.unwrap();

@@ -810,8 +810,33 @@ async fn a_block_keeps_two_players_apart_and_hides_the_blocked_ones_chat(kind: &
         chat_seen(&server, &before, Some(&ann)).await,
         ["hello", "go away", "bye", "again", "psst", "well"]
     );
-    let (again, _) = open_game(&server, &ann).await;
-    assert_eq!(join(&server, &again, &bob).await.status, 200);
+    let (again, anns_token) = open_game(&server, &ann).await;
+    let r = join(&server, &again, &bob).await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let bobs_token = r.body["token"].as_str().unwrap().to_string();
+
+    // A block counts at once on a socket already open.
+    let mut socket = common::socket(&server, &format!("/api/games/{again}/ws"), Some(&ann)).await;
+    common::socket_message(&mut socket, Duration::from_secs(20)).await;
+    let r = call(
+        &server,
+        Method::POST,
+        "/api/me/blocks",
+        json!({"name": "bob"}),
+        Some(&ann),
+    )
+    .await;
+    assert_eq!(r.status, 201);
+    assert_eq!(say(&server, &again, &bobs_token, "later").await.status, 200);
+    assert_eq!(say(&server, &again, &anns_token, "ok").await.status, 200);
+    let mut added = Vec::new();
+    while !added.contains(&"ok".to_string()) {
+        let m = common::socket_message(&mut socket, Duration::from_secs(20)).await;
+        for line in m["chat"]["added"].as_array().into_iter().flatten() {
+            added.push(line["text"].as_str().unwrap().to_string());
+        }
+    }
+    assert_eq!(added, ["ok"]);
 }
 on_both!(a_block_keeps_two_players_apart_and_hides_the_blocked_ones_chat);
 

@@ -404,6 +404,13 @@ impl Safety for PgStore {
             )
             .await
             .map_err(pg)?;
+        if n > 0 {
+            // The seeks either is shown change.
+            client
+                .execute(&format!("SELECT pg_notify('{SEEKS}', '')"), &[])
+                .await
+                .map_err(pg)?;
+        }
         Ok(n > 0)
     }
 
@@ -416,6 +423,13 @@ impl Safety for PgStore {
             )
             .await
             .map_err(pg)?;
+        if n > 0 {
+            // The seeks either is shown change.
+            client
+                .execute(&format!("SELECT pg_notify('{SEEKS}', '')"), &[])
+                .await
+                .map_err(pg)?;
+        }
         Ok(n > 0)
     }
 

@@ -373,29 +373,41 @@ impl Safety for SqliteStore {
 
     async fn block(&self, blocker: &str, blocked: &str, now: i64) -> Result<bool, StoreError> {
         let (blocker, blocked) = (blocker.to_string(), blocked.to_string());
-        self.call(move |tx| {
-            let n = tx
-                .prepare_cached(
-                    "INSERT INTO blocks (blocker, blocked, created) VALUES (?1, ?2, ?3)
+        let changed = self
+            .call(move |tx| {
+                let n = tx
+                    .prepare_cached(
+                        "INSERT INTO blocks (blocker, blocked, created) VALUES (?1, ?2, ?3)
                      ON CONFLICT DO NOTHING",
-                )?
-                .execute(params![blocker, blocked, now])?;
-            tx.commit()?;
-            Ok(n > 0)
-        })
-        .await
+                    )?
+                    .execute(params![blocker, blocked, now])?;
+                tx.commit()?;
+                Ok(n > 0)
+            })
+            .await?;
+        if changed {
+            // The seeks either is shown change.
+            self.announce(StoreEvent::Seeks);
+        }
+        Ok(changed)
     }
 
     async fn unblock(&self, blocker: &str, blocked: &str) -> Result<bool, StoreError> {
         let (blocker, blocked) = (blocker.to_string(), blocked.to_string());
-        self.call(move |tx| {
-            let n = tx
-                .prepare_cached("DELETE FROM blocks WHERE blocker = ?1 AND blocked = ?2")?
-                .execute(params![blocker, blocked])?;
-            tx.commit()?;
-            Ok(n > 0)
-        })
-        .await
+        let changed = self
+            .call(move |tx| {
+                let n = tx
+                    .prepare_cached("DELETE FROM blocks WHERE blocker = ?1 AND blocked = ?2")?
+                    .execute(params![blocker, blocked])?;
+                tx.commit()?;
+                Ok(n > 0)
+            })
+            .await?;
+        if changed {
+            // The seeks either is shown change.
+            self.announce(StoreEvent::Seeks);
+        }
+        Ok(changed)
     }
 
     async fn blocks(&self, blocker: &str) -> Result<Vec<BlockRow>, StoreError> {
