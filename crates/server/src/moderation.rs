@@ -145,19 +145,11 @@ pub struct Warning {
     at: String,
 }
 
-fn text_of(what: &str, text: &str, most: usize, code: &'static str) -> Result<String, ApiError> {
+/// `text` trimmed, if it has at most `most` characters and no control but line breaks.
+fn text_of(text: &str, most: usize) -> Option<String> {
     let text = text.trim();
     let n = text.chars().count();
-    if n > most || text.chars().any(|c| c.is_control() && c != '\n') {
-        return Err(ApiError::BadRequest(
-            Reason::new(
-                code,
-                format!("{what} has at most {most} characters, none a control"),
-            )
-            .with("most", most),
-        ));
-    }
-    Ok(text.to_string())
+    (n <= most && !text.chars().any(|c| c.is_control() && c != '\n')).then(|| text.to_string())
 }
 
 /// The signed-in person reports another.
@@ -175,7 +167,15 @@ pub async fn report(
             .with("reason", trigonal_core::clipped(&req.reason)),
         )
     })?;
-    let text = text_of("a report", &req.text, REPORT_TEXT, "report-text")?;
+    let text = text_of(&req.text, REPORT_TEXT).ok_or_else(|| {
+        ApiError::BadRequest(
+            Reason::new(
+                "report-text",
+                format!("a report has at most {REPORT_TEXT} characters, none a control"),
+            )
+            .with("most", REPORT_TEXT),
+        )
+    })?;
     let account = state
         .store
         .account_by_name(&name_key(&req.name))
@@ -327,13 +327,15 @@ pub async fn act(
     req: NewAction,
 ) -> Result<LogLine, ApiError> {
     moderator(signed_in)?;
-    let reason = text_of("a reason", &req.reason, REASON_TEXT, "mod-reason")?;
-    if reason.is_empty() {
+    let Some(reason) = text_of(&req.reason, REASON_TEXT).filter(|r| !r.is_empty()) else {
         return Err(ApiError::BadRequest(
-            Reason::new("mod-reason", "say why, in at most 500 characters")
-                .with("most", REASON_TEXT),
+            Reason::new(
+                "mod-reason",
+                format!("say why, in at most {REASON_TEXT} characters, none a control"),
+            )
+            .with("most", REASON_TEXT),
         ));
-    }
+    };
     let now = now_ms();
     let action = match req.action.as_str() {
         "warn" => Action::Warn,
