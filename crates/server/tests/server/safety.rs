@@ -1,9 +1,9 @@
 //! Trust and safety through the API, on both stores (docs/api.md, "Trust and safety"): a
-//! forgotten password reset through a link mailed by a real SMTP server; sessions listed and
-//! ended; one's data exported and the account deleted; two-step sign-in with codes computed as an
-//! authenticator app computes them; blocks keeping two players apart; reports, moderators made
-//! from the operator's command while the server runs, their actions and their log; and names
-//! refused.
+//! forgotten password reset through a link mailed by a real SMTP server (and a moderator's
+//! warning mailed the same way); sessions listed and ended; one's data exported and the account
+//! deleted; two-step sign-in with codes computed as an authenticator app computes them; blocks
+//! keeping two players apart; reports, moderators made from the operator's command while the
+//! server runs, their actions and their log; and names refused.
 
 use crate::common;
 use crate::mail::{follow, header, link, Smtp, SITE};
@@ -265,6 +265,25 @@ async fn a_forgotten_password_is_reset_once_through_a_mailed_link(kind: &str) {
     )
     .await;
     assert_eq!(refused(&r), (404, "link-not-valid"));
+
+    // A moderator's warning is mailed to a confirmed address too.
+    let mia = account(&server, "mia").await;
+    assert!(moderator(&server, "mia", true).await);
+    let r = act(
+        &server,
+        &mia,
+        json!({"name": "ann", "action": "warn", "reason": "Please be kind in the chat."}),
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let mails = smtp.wait_for(7, Duration::from_secs(20)).await;
+    let warning = &mails[6];
+    assert_eq!(header(warning, "To"), "ann@example.org");
+    assert_eq!(
+        header(warning, "Subject"),
+        "A warning from Trigonal's moderators"
+    );
+    assert!(warning.contains("Please be kind in the chat."), "{warning}");
 }
 on_both!(a_forgotten_password_is_reset_once_through_a_mailed_link);
 
