@@ -57,9 +57,9 @@ function route() {
   } else if ((m = path.match(/^\/puzzles\/([^/]+)\/?$/))) {
     page = mountPuzzles(main, { navigate, id: m[1] });
   } else if (path === '/reset' || path === '/reset/') {
-    page = mountReset(main, { token: null, navigate });
+    page = mountReset(main, { token: null });
   } else if ((m = path.match(/^\/reset\/([^/]+)\/?$/))) {
-    page = mountReset(main, { token: m[1], navigate });
+    page = mountReset(main, { token: m[1] });
   } else if (path === '/mod' || path === '/mod/' || path === '/mod/log') {
     page = mountModeration(main, { navigate, view: path === '/mod/log' ? 'log' : 'queue' });
   } else if ((m = path.match(/^\/mail\/(verify|unsubscribe)\/([^/]+)\/?$/))) {

@@ -356,7 +356,7 @@ export class PlayerActions {
 }
 
 /** /reset (no token: ask for a link) and /reset/{token} (choose the new password). */
-export function mountReset(main, { token, navigate }) {
+export function mountReset(main, { token }) {
   let state = token ? 'choosing' : 'asking';
   let note = null;
   const render = () => {
@@ -410,5 +410,5 @@ export function mountReset(main, { token, navigate }) {
       note ? h('p', { class: 'form-error', role: 'alert', 'data-test': 'reset-error' }, note) : null));
   };
   render();
-  return { relabel: render, navigate };
+  return { relabel: render };
 }
