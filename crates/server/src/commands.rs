@@ -139,6 +139,17 @@ impl ChatEnabledRequest {
 /// (so asking again gives the same).
 pub async fn rematch(state: &AppState, id: &str, req: TokenRequest) -> Result<Rematched, ApiError> {
     let token = req.token;
+    // No new game between people in a block with each other.
+    let owners: Vec<String> = {
+        let game = change::find(state, id).await?;
+        let live = game.state.lock().await;
+        live.seats.iter().filter_map(|s| s.owner.clone()).collect()
+    };
+    if owners.len() > 1 {
+        for owner in &owners {
+            crate::blocks::may_sit_with(state, owner, &owners).await?;
+        }
+    }
     change::execute(
         state,
         id,

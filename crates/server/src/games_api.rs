@@ -262,7 +262,7 @@ async fn draw(
     params(("id" = String, Path, description = "The finished game.")),
     responses(
         (status = 200, description = "The rematch, with the asker's seat and token.", body = Rematched),
-        (status = 403, description = "Not a seat's token (`not-a-seat`).", body = ErrorBody),
+        (status = 403, description = "Not a seat's token, or two of its players are in a block (`not-a-seat`, `blocked`).", body = ErrorBody),
         (status = 404, description = "No such game (`no-game`).", body = ErrorBody),
         (status = 409, description = "The game is not over.", body = ErrorBody),
     ))]

@@ -856,6 +856,26 @@ async fn a_block_keeps_two_players_apart_and_hides_the_blocked_ones_chat(kind: &
         }
     }
     assert_eq!(added, ["ok"]);
+
+    // No rematch between them.
+    let r = call(
+        &server,
+        Method::POST,
+        &format!("/api/games/{again}/resign"),
+        json!({"token": anns_token}),
+        None,
+    )
+    .await;
+    assert_eq!(r.status, 200, "{}", r.text);
+    let r = call(
+        &server,
+        Method::POST,
+        &format!("/api/games/{again}/rematch"),
+        json!({"token": bobs_token}),
+        None,
+    )
+    .await;
+    assert_eq!(refused(&r), (403, "blocked"));
 }
 on_both!(a_block_keeps_two_players_apart_and_hides_the_blocked_ones_chat);
 
