@@ -242,9 +242,13 @@ test('a player blocked from a profile, reported from a game, and a moderator act
   await ann.waitForSelector('[data-test=chat-log]');
   const shown = await ann.$$eval('[data-test=chat-text]', (els) => els.map((e) => e.textContent));
   assert.deepEqual(shown, [], 'none of the blocked one’s lines');
-  assert.equal((await api(bob, 'POST', BASE + '/api/seeks', { game: 'triangoli', clock: { initial_ms: 300000, increment_ms: 0 } })).status, 201);
+  r = await api(bob, 'POST', BASE + '/api/seeks', { game: 'triangoli', clock: { initial_ms: 300000, increment_ms: 0 } });
+  assert.equal(r.status, 201);
+  const seek = r.body.id;
   r = await api(ann, 'GET', BASE + '/api/seeks?game=triangoli');
   assert.ok(r.body.seeks.every((s) => s.seats.every((seat) => seat.name !== bobName)));
+  // (Withdrawn at once: the other tests' lobbies on this server start empty.)
+  assert.equal((await api(bob, 'DELETE', `${BASE}/api/seeks/${seek}`)).status, 204);
 
   // Not a moderator yet: the queue refuses. The operator's command makes one, at once.
   await mia.goto(BASE + '/mod');
