@@ -5,10 +5,10 @@ import * as api from './api.js';
 import * as store from './store.js';
 import { heldPairs } from './ratings.js';
 
-let current; // undefined: not asked yet; null: a guest; {name, created}
+let current; // undefined: not asked yet; null: a guest; {name, created, moderator, totp}
 const listeners = new Set();
 
-/** The signed-in account `{name, created}`, or null. */
+/** The signed-in account `{name, created, moderator, totp}`, or null. */
 export function me() {
   return current || null;
 }
@@ -37,11 +37,15 @@ export async function load() {
   return current;
 }
 
-/** Signs up (`create`) or in; then this browser's guest games come to belong to the account. */
-export async function enter(name, password, create) {
-  const r = create ? await api.signUp(name, password) : await api.signIn(name, password);
+/**
+ * Signs up (`create`) or in (with `code`, two-step sign-in's, when it is on); then this
+ * browser's guest games come to belong to the account.
+ */
+export async function enter(name, password, create, code = null) {
+  const r = create ? await api.signUp(name, password)
+    : code ? await api.signInWithCode(name, password, code) : await api.signIn(name, password);
   await claim();
-  set({ name: r.name, created: r.created });
+  set(r);
   return r;
 }
 
@@ -63,6 +67,11 @@ export function keep(games) {
   for (const g of games || []) {
     if (g.token != null && g.seat != null && store.tokens(g.id).mine[g.seat] === undefined) store.addMine(g.id, g.seat, g.token);
   }
+}
+
+/** Forgets the account (it was deleted, or this session ended): a guest from now on. */
+export function forget() {
+  set(null);
 }
 
 export async function signOut() {

@@ -12,6 +12,8 @@ import { t, has, lang } from './i18n.js';
 export function errorText(code, english, params = {}) {
   const key = `error.code.${code}`;
   if (!code || !has(key)) return english;
+  // A time the message names (a mute's end) is said as the reader's clock says it.
+  if (typeof params?.until === 'string') params = { ...params, until: new Date(params.until).toLocaleString(lang()) };
   if (!KINDS.has(code) || !english) return t(key, params);
   return lang() === 'en' ? english : `${t(key, params)} (${english})`;
 }
@@ -157,3 +159,24 @@ export const dailyPuzzle = (game) => call('GET', `/api/puzzles/daily?game=${enc(
 export const puzzle = (id) => call('GET', `/api/puzzles/${enc(id)}`);
 export const attemptPuzzle = (id, moves) => call('POST', `/api/puzzles/${enc(id)}/attempt`, { moves });
 export const trainOn = (game, ply) => call('POST', '/api/me/puzzles', { game, ply });
+
+// Trust and safety (docs/api.md, "Password reset" to "Reports and moderation").
+export const signInWithCode = (name, password, code) => call('POST', '/api/session', { name, password, code });
+export const askReset = (email) => call('POST', '/api/password-reset', { email });
+export const useReset = (token, password) => call('POST', `/api/password-reset/${enc(token)}`, { password });
+export const sessions = () => call('GET', '/api/me/sessions');
+export const endSession = (id) => call('DELETE', `/api/me/sessions/${enc(id)}`);
+export const endOtherSessions = () => call('DELETE', '/api/me/sessions');
+export const exportUrl = () => '/api/me/export';
+export const deleteAccount = (password) => call('DELETE', '/api/me', { password });
+export const startTotp = () => call('POST', '/api/me/totp');
+export const confirmTotp = (code) => call('POST', '/api/me/totp/confirm', { code });
+export const stopTotp = (password, code) => call('DELETE', '/api/me/totp', { password, code });
+export const blocks = () => call('GET', '/api/me/blocks');
+export const block = (name) => call('POST', '/api/me/blocks', { name });
+export const unblock = (name) => call('DELETE', `/api/me/blocks/${enc(name)}`);
+export const report = (spec) => call('POST', '/api/reports', spec);
+export const standing = () => call('GET', '/api/me/moderation');
+export const modReports = () => call('GET', '/api/mod/reports');
+export const modAct = (spec) => call('POST', '/api/mod/actions', spec);
+export const modLog = () => call('GET', '/api/mod/log');

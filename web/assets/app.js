@@ -1,8 +1,8 @@
 // The single-page app: routes /, /game/{id}, /rules/{game}, /signin, /signup, /player/{name},
 // /leaderboard/{pool}, /tournaments, /tournament/{id}, /learn, /learn/{game}/{lesson},
-// /puzzles, /puzzles/{id} and the pages of mails' links (/mail/verify/{token},
-// /mail/unsubscribe/{token}); the header with its language switcher; internal links without
-// page loads.
+// /puzzles, /puzzles/{id}, the pages of mails' links (/mail/verify/{token},
+// /mail/unsubscribe/{token}, /reset/{token}) and /reset, and the moderators' /mod and /mod/log;
+// the header with its language switcher; internal links without page loads.
 
 import { h, toast } from './dom.js';
 import { t, LANGUAGES, lang, setLang, onLanguage, ready } from './i18n.js';
@@ -15,6 +15,8 @@ import { mountLearn } from './learn.js';
 import { mountLesson } from './lesson.js';
 import { mountPuzzles } from './puzzles.js';
 import { mountMailLink } from './mail-links.js';
+import { mountReset } from './safety.js';
+import { mountModeration } from './moderation.js';
 import * as account from './account.js';
 import * as api from './api.js';
 
@@ -40,7 +42,7 @@ function route() {
   } else if (path === '/signin' || path === '/signup') {
     page = mountSignIn(main, { navigate, create: path === '/signup' });
   } else if ((m = path.match(/^\/player\/([^/]+)\/?$/))) {
-    page = mountProfile(main, { name: m[1] });
+    page = mountProfile(main, { name: m[1], navigate });
   } else if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/))) {
     page = mountLeaderboard(main, { pool: m[1] });
   } else if (path === '/tournaments' || path === '/tournaments/') {
@@ -55,6 +57,12 @@ function route() {
     page = mountPuzzles(main, { navigate, id: null });
   } else if ((m = path.match(/^\/puzzles\/([^/]+)\/?$/))) {
     page = mountPuzzles(main, { navigate, id: m[1] });
+  } else if (path === '/reset' || path === '/reset/') {
+    page = mountReset(main, { token: null });
+  } else if ((m = path.match(/^\/reset\/([^/]+)\/?$/))) {
+    page = mountReset(main, { token: m[1] });
+  } else if (path === '/mod' || path === '/mod/' || path === '/mod/log') {
+    page = mountModeration(main, { navigate, view: path === '/mod/log' ? 'log' : 'queue' });
   } else if ((m = path.match(/^\/mail\/(verify|unsubscribe)\/([^/]+)\/?$/))) {
     page = mountMailLink(main, { kind: m[1], token: m[2] });
   } else {
@@ -95,6 +103,7 @@ function accountArea() {
   if (me) {
     return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'true' },
       h('a', { href: `/player/${encodeURIComponent(me.name)}`, 'data-link': true, 'data-test': 'account-name', title: me.name }, me.name),
+      me.moderator ? h('a', { href: '/mod', 'data-link': true, 'data-test': 'nav-mod' }, t('mod.nav')) : null,
       h('button', { type: 'button', class: 'small subtle', 'data-test': 'sign-out', onclick: signOut }, t('account.signout')));
   }
   return h('div', { class: 'account', 'data-test': 'account', 'data-signed-in': 'false' },

@@ -28,6 +28,7 @@ import { AnalysisPanel, HintPanel, markTitle } from './analysis-panel.js';
 import { stepKey } from './analysis.js';
 import { turns, recentTurns } from './turns.js';
 import { patch, withMoves } from './wire.js';
+import { reportButton } from './safety.js';
 
 /** The close code of a server that is restarting (RFC 6455's registry): reconnect soon. */
 const RESTART = 1012;
@@ -208,6 +209,11 @@ class GamePage {
     const v = this.view;
     this.build(v);
     this.render();
+  }
+
+  /** Signed in or out: the players drawn again (a report button beside others' names). */
+  account() {
+    if (this.view) this.render();
   }
 
   // ---- live updates ----
@@ -1063,6 +1069,9 @@ class GamePage {
             h('strong', { 'data-test': `name-${i}` }, this.label(i)), ' ',
             named ? h('span', { class: 'who seat-name' }, seatName(v.game, i)) : null,
             h('span', { class: 'who' }, who),
+            // Beside another account's name, a signed-in player may report it.
+            seat.account && account.me() && mine[i] === undefined && seat.account.toLowerCase() !== account.me().name.toLowerCase()
+              ? reportButton(seat.account, this.id, { 'data-test': `report-${i}`, 'data-key': `report-${i}` }) : null,
             toMove ? h('span', { class: 'turn-tag' }, t('player.to-move')) : null,
             seat.resigned ? h('span', { class: 'resign-tag' }, t('player.resigned')) : null,
             seat.out_of_time ? h('span', { class: 'out-tag', 'data-test': `out-of-time-${i}` }, t('clock.out')) : null,

@@ -4,6 +4,7 @@
 // any game — everything comes from the view (docs/api.md).
 
 import { seatName } from './games.js';
+import { t } from './i18n.js';
 
 /** A name is 1–24 characters once trimmed (docs/api.md, "Names"). */
 export const NAME_MAX = 24;
@@ -16,6 +17,8 @@ const CONTROL_OR_FORMAT = /[\p{Cc}\p{Cf}]/u;
 
 /** The words for `seat` of `view`: the person's name where it has one, else the seat's own name. */
 export function seatLabel(view, seat) {
+  // A deleted account's seat: its old name is gone for good.
+  if (view.seats?.[seat]?.deleted) return t('who.deleted');
   const name = view.seats?.[seat]?.name;
   return typeof name === 'string' && name !== '' ? name : seatName(view.game, seat);
 }

@@ -10,6 +10,7 @@ import { gameName, seatName } from './games.js';
 import { poolGame, ratedPools, ratingText, validName } from './ratings.js';
 import { ratingChart } from './chart.js';
 import { PushSettings } from './push.js';
+import { BlocksSettings, DataSettings, PlayerActions, SessionsSettings, StandingNote, TotpSettings } from './safety.js';
 
 /** A pool's name among `pools` (/api/meta's): the game's, and the number of players where the game has a pool per number. */
 export function poolName(pools, pool) {
@@ -19,6 +20,7 @@ export function poolName(pools, pool) {
 
 /** An opponent on a profile: the name they gave, else the computer and its level, else the seat. */
 function opponentName(game, o) {
+  if (o.deleted) return t('who.deleted');
   if (o.name) return o.name;
   if (o.kind === 'ai') return t('who.computer', { level: t(`level.${o.level}`) });
   return seatName(game, o.seat);
@@ -31,15 +33,17 @@ function errorPage(main, e) {
 }
 
 /** Which field of the account form an error code is about (others are about the whole form). */
-const FIELD_OF = { 'account-name': 'name', 'name-taken': 'name', 'password-length': 'password', 'wrong-credentials': 'password' };
+const FIELD_OF = { 'account-name': 'name', 'name-refused': 'name', 'name-taken': 'name', 'password-length': 'password', 'wrong-credentials': 'password', 'wrong-code': 'code', 'totp-required': 'code' };
 
 export function mountSignIn(main, { navigate, create }) {
   let busy = false;
   // What is typed, and each field's error (and the form's) as a function giving its words in the
   // language of the moment: an error stays, and is said again after a change of language, until
   // its field is changed.
-  const typed = { name: '', password: '' };
-  const errors = { name: null, password: null, form: null };
+  const typed = { name: '', password: '', code: '' };
+  const errors = { name: null, password: null, code: null, form: null };
+  // Asked for once the server says the account has two-step sign-in on.
+  let askCode = false;
   const submit = async () => {
     if (busy) return;
     const name = typed.name.trim();
@@ -51,11 +55,12 @@ export function mountSignIn(main, { navigate, create }) {
     }
     busy = true;
     try {
-      await account.enter(name, typed.password, create);
+      await account.enter(name, typed.password, create, askCode ? typed.code.trim() : null);
       toast(t('account.welcome', { name: account.me().name }));
       navigate('/');
     } catch (e) {
       const field = FIELD_OF[e.code] || 'form';
+      if (e.code === 'totp-required') askCode = true;
       errors[field] = () => (e instanceof api.ApiError ? api.errorText(e.code, e.english, e.params) : t('error.generic'));
       render(field === 'form' ? null : field);
     } finally {
@@ -66,7 +71,7 @@ export function mountSignIn(main, { navigate, create }) {
     const id = `acc-${key}`;
     const error = errors[key];
     return h('div', { class: 'field' },
-      h('label', { for: id }, t(`account.${key}`)),
+      h('label', { for: id }, t(key === 'code' ? 'totp.code' : `account.${key}`)),
       h('input', {
         id, name: key, required: true, 'data-test': id, value: typed[key], ...attrs,
         'aria-invalid': error ? 'true' : null, 'aria-describedby': error ? `${id}-error` : null,
@@ -89,18 +94,20 @@ export function mountSignIn(main, { navigate, create }) {
       h('form', { 'data-test': 'account-form', novalidate: true, onsubmit: (e) => { e.preventDefault(); submit(); } },
         field('name', { type: 'text', autocomplete: 'username', maxlength: 20 }),
         field('password', { type: 'password', autocomplete: create ? 'new-password' : 'current-password' }),
+        askCode ? field('code', { type: 'text', inputmode: 'numeric', autocomplete: 'one-time-code' }) : null,
         create ? h('p', { class: 'help' }, t('account.rules')) : null,
         errors.form ? h('p', { class: 'form-error', role: 'alert', 'data-test': 'acc-error' }, errors.form()) : null,
         h('div', { class: 'form-actions' },
           h('button', { type: 'submit', class: 'primary', 'data-test': 'acc-submit' }, t(create ? 'account.create' : 'account.signin')))),
-      h('p', {}, h('a', { href: create ? '/signin' : '/signup', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none')))));
+      h('p', {}, h('a', { href: create ? '/signin' : '/signup', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none'))),
+      create ? null : h('p', {}, h('a', { href: '/reset', 'data-link': true, 'data-test': 'acc-forgot' }, t('reset.forgot')))));
     if (focus) document.getElementById(`acc-${focus}`)?.focus();
   };
   render();
   return { relabel: () => render() };
 }
 
-export function mountProfile(main, { name }) {
+export function mountProfile(main, { name, navigate }) {
   let data = null;
   let pools = [];
   let closed = false;
@@ -134,13 +141,20 @@ export function mountProfile(main, { name }) {
             h('span', { class: `result-word ${g.result || 'playing'}`, 'data-test': 'played-result' }, t(`profile.result.${g.result || 'playing'}`)),
             h('span', { class: 'muted' }, new Date(g.updated).toLocaleDateString(document.documentElement.lang || 'en')))))
         : h('p', { class: 'muted' }, t('profile.no-games')),
-      own() ? [mail.shown(), push.shown()] : null));
+      own() ? [standing.shown(), mail.shown(), push.shown(), sessions.shown(), totp.shown(), blocks.shown(), data_.shown()]
+        : account.me() ? actions.shown() : null));
   };
   // One's own profile says where mail goes, and takes a new address; and whether this device
   // shows pushed notices.
   const own = () => account.me()?.name.toLowerCase() === data.name.toLowerCase();
   const mail = new MailSettings();
   const push = new PushSettings();
+  const sessions = new SessionsSettings();
+  const totp = new TotpSettings();
+  const blocks = new BlocksSettings();
+  const data_ = new DataSettings(navigate);
+  const standing = new StandingNote();
+  const actions = new PlayerActions(decodeURIComponent(name));
   main.replaceChildren(h('p', { class: 'loading' }, t('loading')));
   Promise.all([api.player(name), api.meta()]).then(([d, meta]) => {
     if (closed) return;

@@ -481,7 +481,7 @@ class TournamentPage {
       h('p', { class: 'muted' },
         h('span', { 'data-test': 'tour-entrants', 'data-n': String(x.entrants) }, t('tournament.entrants', { n: x.entrants })),
         ' · ', t('tournament.capacity', { n: x.capacity }),
-        x.creator ? [' · ', t('tournament.by', { name: x.creator })] : null),
+        x.creator ? [' · ', t('tournament.by', { name: x.creator })] : x.creator === '' ? [' · ', t('tournament.by', { name: t('who.deleted') })] : null),
       note,
       buttons.length || computer ? h('div', { class: 'tour-actions' }, buttons, computer) : null);
   }
@@ -549,7 +549,9 @@ class TournamentPage {
       const cells = [
         waiting ? null : h('td', { class: 'num', 'data-test': 'st-rank' }, String(s.rank)),
         h('td', { class: 'name' },
-          s.computer ? h('span', { class: 'st-name computer-tag', 'data-test': 'st-computer' }, this.shownName(s.name)) : h('a', { href: `/player/${encodeURIComponent(s.name)}`, 'data-link': true, class: 'st-name' }, s.name),
+          s.computer ? h('span', { class: 'st-name computer-tag', 'data-test': 'st-computer' }, this.shownName(s.name))
+            : s.name === '' ? h('span', { class: 'st-name muted', 'data-test': 'st-deleted' }, t('who.deleted'))
+              : h('a', { href: `/player/${encodeURIComponent(s.name)}`, 'data-link': true, class: 'st-name' }, s.name),
           tags.length ? [' ', tags] : null,
           // On a phone the rating goes under the name, its column left out.
           s.rating == null ? null : h('span', { class: 'st-rating-inline muted' }, ratingText(s.rating))),
@@ -607,8 +609,12 @@ class TournamentPage {
       }));
   }
 
-  /** An entrant's name as shown: the computer's in the reader's language, with its level. */
+  /**
+   * An entrant's name as shown: the computer's in the reader's language, with its level; a
+   * deleted player's (an empty name) as such.
+   */
   shownName(name) {
+    if (name === '') return t('who.deleted');
     const level = (this.tour.standings || []).find((s) => s.name === name)?.computer;
     return level ? t('tournament.computer.name', { level: t(`level.${level}`) }) : name;
   }

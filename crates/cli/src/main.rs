@@ -53,6 +53,22 @@ impl GameOptions {
 }
 
 #[derive(Subcommand, Debug)]
+enum AdminCommand {
+    /// Make a player a moderator (at once on every server running on the store), or with
+    /// --revoke no longer one.
+    Moderator {
+        /// The player's name, written any way.
+        name: String,
+        /// Take the role away instead.
+        #[arg(long)]
+        revoke: bool,
+        /// The store: a SQLite file or a postgres:// URL.
+        #[arg(long, env = "TRIGONAL_DB")]
+        db: String,
+    },
+}
+
+#[derive(Subcommand, Debug)]
 enum Command {
     /// Count move sequences: one line "perft d COUNT" for each depth d = 1..DEPTH.
     Perft {
@@ -123,6 +139,9 @@ enum Command {
         #[arg(long)]
         db: String,
     },
+    /// The operator's commands on a store, for servers running on it or not.
+    #[command(subcommand)]
+    Admin(AdminCommand),
     /// Back up a store while it serves: a SQLite file to a checked copy, a PostgreSQL database
     /// to a pg_dump archive. Writes OUT only when the backup is complete.
     Backup(backup::BackupArgs),
@@ -205,6 +224,20 @@ fn main() -> ExitCode {
         Command::Ratings { recompute: _, db } => trigonal_server::recompute_ratings_blocking(&db)
             .map(|n| println!("recomputed the ratings of {n} rated games"))
             .map_err(anyhow::Error::from),
+        Command::Admin(AdminCommand::Moderator { name, revoke, db }) => {
+            match trigonal_server::set_moderator_blocking(&db, &name, !revoke) {
+                Ok(true) => {
+                    if revoke {
+                        println!("{name} is no longer a moderator");
+                    } else {
+                        println!("{name} is a moderator");
+                    }
+                    Ok(())
+                }
+                Ok(false) => Err(anyhow::anyhow!("there is no player named {name:?}")),
+                Err(e) => Err(e.into()),
+            }
+        }
         Command::Backup(args) => backup::backup(&args),
         Command::Restore(args) => backup::restore(&args),
         Command::Engine { level } => trigonal_engine::speak(

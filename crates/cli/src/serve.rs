@@ -12,6 +12,10 @@ use trigonal_server::{LogFormat, TrustedProxies};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
+    /// Words refused in new names, a word a line (`=word`: only as the whole name; `#`
+    /// comments), replacing the built-in list; checked at sign-up and at moderators' renames.
+    #[arg(long, env = "TRIGONAL_REFUSED_NAMES")]
+    refused_names: Option<std::path::PathBuf>,
     /// The address to listen on.
     #[arg(long, env = "TRIGONAL_ADDR", default_value = "127.0.0.1:8080")]
     addr: SocketAddr,
@@ -130,6 +134,12 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             origins: trigonal_server::Origins {
                 site,
                 allowed: args.allowed_origin.clone(),
+            },
+            refused_names: match &args.refused_names {
+                Some(path) => {
+                    trigonal_server::RefusedNames::from_file(path).map_err(anyhow::Error::msg)?
+                }
+                None => trigonal_server::RefusedNames::default(),
             },
         },
         args.log_format,

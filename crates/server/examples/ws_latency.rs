@@ -161,6 +161,7 @@ async fn main() {
                 mail: None,
                 push: Default::default(),
                 origins: Default::default(),
+                refused_names: Default::default(),
             })
             .await
             .unwrap();

@@ -51,6 +51,10 @@ pub struct Credentials {
     /// At sign-up: the account is a bot's (it gets an API token for the bot API).
     #[serde(default)]
     pub bot: bool,
+    /// At sign-in, with two-step sign-in on: the code of the authenticator app, or one of the
+    /// recovery codes.
+    #[serde(default)]
+    pub code: Option<String>,
 }
 
 /// `POST /api/me/password`.
@@ -68,6 +72,10 @@ pub struct Me {
     name: String,
     created: String,
     bot: bool,
+    /// Whether the account is a moderator's.
+    moderator: bool,
+    /// Whether two-step sign-in is on.
+    totp: bool,
     /// A new bot's API token: shown once, at sign-up.
     #[serde(skip_serializing_if = "Option::is_none")]
     token: Option<String>,
@@ -79,6 +87,8 @@ impl Me {
             name: account.name.clone(),
             created: rfc3339(account.created),
             bot: account.bot,
+            moderator: account.moderator,
+            totp: account.totp,
             token: None,
         }
     }
@@ -119,6 +129,24 @@ impl SignInLimit {
             .map_err(|_| too_many())
     }
 
+    /// Takes one guess from `address` at a secret that names no account (a reset link's token).
+    pub fn take_from(&self, address: Option<IpAddr>) -> Result<(), ApiError> {
+        match address {
+            Some(address) => self
+                .by_address
+                .check_key(&crate::limit::address_key(address))
+                .map(drop)
+                .map_err(|_| ApiError::TooManyRequests {
+                    limit: "sign-in",
+                    what: format!(
+                        "too many sign-in attempts (at most {ATTEMPTS_PER_ADDRESS} a minute)"
+                    ),
+                    retry_after: 60 / u64::from(ATTEMPTS_PER_ADDRESS),
+                }),
+            None => Ok(()),
+        }
+    }
+
     /// Forgets keys whose buckets are full again.
     pub fn forget_idle(&self) {
         self.by_address.retain_recent();
@@ -138,6 +166,22 @@ pub fn name_key(name: &str) -> String {
     name_as_given(name).to_lowercase()
 }
 
+/// A name as given, checked: 3–20 letters, digits, `_` or `-`, and none of the words refused
+/// in names ([`crate::names`]).
+pub fn new_name<'a>(state: &AppState, name: &'a str) -> Result<&'a str, ApiError> {
+    let name = account_name(name)?;
+    if state.refused_names.refuses(name) {
+        return Err(ApiError::BadRequest(
+            Reason::new(
+                "name-refused",
+                format!("the name {name:?} is not allowed here: choose another"),
+            )
+            .with("name", name),
+        ));
+    }
+    Ok(name)
+}
+
 /// A name as given, checked: 3–20 letters, digits, `_` or `-`.
 fn account_name(name: &str) -> Result<&str, ApiError> {
     let ok = (3..=20).contains(&name.len())
@@ -154,7 +198,7 @@ fn account_name(name: &str) -> Result<&str, ApiError> {
 }
 
 /// A new password, checked: 8 to 200 characters.
-fn new_password(password: &str) -> Result<(), ApiError> {
+pub fn new_password(password: &str) -> Result<(), ApiError> {
     let length = password.chars().count();
     if !(8..=200).contains(&length) {
         return Err(ApiError::BadRequest(
@@ -169,7 +213,7 @@ fn new_password(password: &str) -> Result<(), ApiError> {
 }
 
 /// The Argon2id hash of `password`, on the blocking threads.
-async fn hash(password: String) -> Result<String, ApiError> {
+pub async fn hash(password: String) -> Result<String, ApiError> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut argon2::password_hash::rand_core::OsRng);
         Argon2::default()
@@ -182,7 +226,7 @@ async fn hash(password: String) -> Result<String, ApiError> {
 }
 
 /// Whether `password` is the one of `hash` (a PHC string), on the blocking threads.
-async fn verify(password: String, hash: String) -> Result<bool, ApiError> {
+pub async fn verify(password: String, hash: String) -> Result<bool, ApiError> {
     tokio::task::spawn_blocking(move || {
         let parsed = PasswordHash::new(&hash)
             .map_err(|e| ApiError::Internal(format!("a stored hash cannot be read: {e}").into()))?;
@@ -205,11 +249,13 @@ async fn decoy() -> Result<String, ApiError> {
     Ok(DECOY.get_or_init(|| h).clone())
 }
 
-/// Starts a session for `account`: the cookie to set.
+/// Starts a session for `account` from a browser saying `agent` (its User-Agent): the cookie to
+/// set.
 async fn start_session(
     state: &AppState,
     account: &AccountRow,
     secure: bool,
+    agent: &str,
 ) -> Result<Cookie<'static>, ApiError> {
     let (secret, digest) = TokenDigest::issue();
     let now = now_ms();
@@ -220,6 +266,9 @@ async fn start_session(
             account: account.id.clone(),
             created: now,
             expires: now + SESSION_DAYS * 86_400_000,
+            id: random_id(),
+            agent: crate::sessions::agent_name(agent),
+            last_seen: now,
         })
         .await?;
     Ok(Cookie::build((COOKIE, secret))
@@ -236,16 +285,17 @@ pub async fn sign_up(
     state: &AppState,
     credentials: Credentials,
     secure: bool,
+    agent: &str,
 ) -> Result<(Me, Cookie<'static>), ApiError> {
-    let name = account_name(&name_as_given(&credentials.name))?.to_string();
+    let name = new_name(state, &name_as_given(&credentials.name))?.to_string();
     new_password(&credentials.password)?;
-    let account = AccountRow {
-        id: random_id(),
+    let account = AccountRow::new(
+        random_id(),
         name,
-        password_hash: hash(credentials.password).await?,
-        created: now_ms(),
-        bot: credentials.bot,
-    };
+        hash(credentials.password).await?,
+        now_ms(),
+        credentials.bot,
+    );
     let api_token = credentials.bot.then(TokenDigest::issue);
     let digest = api_token.as_ref().map(|(_, d)| d.clone());
     if !state.store.create_account(account.clone(), digest).await? {
@@ -258,7 +308,7 @@ pub async fn sign_up(
         ));
     }
     tracing::info!(account = %account.name, bot = account.bot, "account created");
-    let cookie = start_session(state, &account, secure).await?;
+    let cookie = start_session(state, &account, secure, agent).await?;
     let mut me = Me::of(&account);
     me.token = api_token.map(|(token, _)| token);
     Ok((me, cookie))
@@ -270,6 +320,7 @@ pub async fn sign_in(
     credentials: Credentials,
     address: Option<IpAddr>,
     secure: bool,
+    agent: &str,
 ) -> Result<(Me, Cookie<'static>), ApiError> {
     let key = name_key(&credentials.name);
     state.sign_in_limit.take(address, &key)?;
@@ -285,8 +336,29 @@ pub async fn sign_in(
             "wrong name or password",
         )));
     };
-    let cookie = start_session(state, &account, secure).await?;
+    // Told only to whoever knows the password.
+    if account.closed {
+        return Err(closed());
+    }
+    if account.totp {
+        let Some(code) = credentials.code.as_deref().filter(|c| !c.trim().is_empty()) else {
+            return Err(ApiError::Unauthorized(Reason::new(
+                "totp-required",
+                "two-step sign-in is on: give the code of your authenticator app",
+            )));
+        };
+        crate::totp::check_code(state, &account, code).await?;
+    }
+    let cookie = start_session(state, &account, secure, agent).await?;
     Ok((Me::of(&account), cookie))
+}
+
+/// The refusal of a closed account.
+pub fn closed() -> ApiError {
+    ApiError::Forbidden(Reason::new(
+        "closed",
+        "this account was closed by a moderator",
+    ))
 }
 
 /// Ends the session of `jar`'s cookie, if any; the cookie that removes it.
@@ -337,6 +409,8 @@ pub struct SignedIn {
     /// The session's secret (from the cookie): seeds the tokens this browser is given for the
     /// account's seats.
     pub secret: String,
+    /// The session's id in the API.
+    pub session_id: String,
 }
 
 impl SignedIn {
@@ -347,18 +421,26 @@ impl SignedIn {
 }
 
 impl SignedIn {
-    /// The signed-in player of a request with `headers`, if any.
-    async fn of(headers: &HeaderMap, state: &AppState) -> Result<Option<SignedIn>, ApiError> {
+    /// The signed-in player of a request with `headers`, if any. Marks the session used when
+    /// it was last marked [`trigonal_store::TOUCH_EVERY`] ago or more.
+    pub async fn of(headers: &HeaderMap, state: &AppState) -> Result<Option<SignedIn>, ApiError> {
         let jar = CookieJar::from_headers(headers);
         let Some(cookie) = jar.get(COOKIE) else {
             return Ok(None);
         };
         let session = TokenDigest::of(cookie.value());
-        let account = state.store.session(&session, now_ms()).await?;
-        Ok(account.map(|account| SignedIn {
+        let now = now_ms();
+        let Some((account, row)) = state.store.session(&session, now).await? else {
+            return Ok(None);
+        };
+        if trigonal_store::needs_touch(row.last_seen, now) {
+            state.store.touch_session(&session, now).await?;
+        }
+        Ok(Some(SignedIn {
             account,
             session,
             secret: cookie.value().to_string(),
+            session_id: row.id,
         }))
     }
 }

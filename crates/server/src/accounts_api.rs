@@ -3,7 +3,7 @@
 //! stream. What each does is in [`crate::accounts`], [`crate::players`] and [`crate::bots`].
 
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
@@ -26,7 +26,7 @@ pub fn routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(sign_up))
         .routes(routes!(sign_in, sign_out))
-        .routes(routes!(me))
+        .routes(routes!(me, delete_me))
         .routes(routes!(change_password))
         .routes(routes!(my_games, adopt))
         .routes(routes!(my_game))
@@ -40,16 +40,17 @@ pub fn routes() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/api/accounts", tag = "accounts", request_body = Credentials,
     responses(
         (status = 201, description = "Made and signed in; a bot's answer carries its API token, shown once.", body = Me),
-        (status = 400, description = "A name or password that cannot be one (`account-name`, `password-length`).", body = ErrorBody),
+        (status = 400, description = "A name or password that cannot be one (`account-name`, `name-refused`, `password-length`).", body = ErrorBody),
         (status = 409, description = "The name is taken, written any way (`name-taken`).", body = ErrorBody),
     ))]
 async fn sign_up(
     State(state): State<AppState>,
     Https(secure): Https,
+    headers: HeaderMap,
     jar: CookieJar,
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    let (me, cookie) = accounts::sign_up(&state, req, secure).await?;
+    let (me, cookie) = accounts::sign_up(&state, req, secure, agent(&headers)).await?;
     Ok(secret(
         (StatusCode::CREATED, jar.add(cookie), Json(me)).into_response(),
     ))
@@ -59,18 +60,28 @@ async fn sign_up(
 #[utoipa::path(post, path = "/api/session", tag = "accounts", request_body = Credentials,
     responses(
         (status = 200, description = "Signed in.", body = Me),
-        (status = 401, description = "A wrong name or password (`wrong-credentials`).", body = ErrorBody),
+        (status = 401, description = "A wrong name or password (`wrong-credentials`); with two-step sign-in on, no code (`totp-required`) or a wrong one (`wrong-code`).", body = ErrorBody),
+        (status = 403, description = "The account was closed by a moderator (`closed`).", body = ErrorBody),
         (status = 429, description = "Too many tries for this account or from this address (`too-fast`).", body = ErrorBody),
     ))]
 async fn sign_in(
     State(state): State<AppState>,
     Peer(peer): Peer,
     Https(secure): Https,
+    headers: HeaderMap,
     jar: CookieJar,
     JsonBody(req): JsonBody<Credentials>,
 ) -> Result<Response, ApiError> {
-    let (me, cookie) = accounts::sign_in(&state, req, peer, secure).await?;
+    let (me, cookie) = accounts::sign_in(&state, req, peer, secure, agent(&headers)).await?;
     Ok(secret((jar.add(cookie), Json(me)).into_response()))
+}
+
+/// The User-Agent of a request, or nothing.
+fn agent(headers: &HeaderMap) -> &str {
+    headers
+        .get(axum::http::header::USER_AGENT)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
 }
 
 /// Signs out: this session ends (the cookie cleared).
@@ -93,6 +104,28 @@ async fn me(signed_in: Option<SignedIn>) -> Response {
         Some(signed_in) => secret(Json(signed_in.me()).into_response()),
         None => secret(StatusCode::NO_CONTENT.into_response()),
     }
+}
+
+/// Deletes the signed-in player's account, given its password (docs/api.md, "Your data"): its
+/// games stay for the others, its seats shown as a deleted player's.
+#[utoipa::path(delete, path = "/api/me", tag = "accounts", request_body = crate::leaving::Leave,
+    responses(
+        (status = 204, description = "Deleted, and signed out."),
+        (status = 401, description = "Not signed in, or a wrong password (`not-signed-in`, `wrong-password`).", body = ErrorBody),
+        (status = 429, description = "Too many guesses (`too-fast`).", body = ErrorBody),
+    ))]
+async fn delete_me(
+    State(state): State<AppState>,
+    Peer(peer): Peer,
+    signed_in: SignedIn,
+    jar: CookieJar,
+    JsonBody(req): JsonBody<crate::leaving::Leave>,
+) -> Result<Response, ApiError> {
+    crate::leaving::delete(&state, &signed_in, req, peer).await?;
+    let gone = axum_extra::extract::cookie::Cookie::build((accounts::COOKIE, ""))
+        .path("/")
+        .build();
+    Ok((StatusCode::NO_CONTENT, jar.remove(gone)).into_response())
 }
 
 /// A new password, given the current one; the account's other sessions end.

@@ -19,8 +19,8 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::body::{BODY_LIMIT, READ_THROUGH};
 use crate::error::{error_response, status_code, ApiError};
 use crate::{
-    accounts_api, edge, games_api, health, lesson_api, mail_api, observe, origin, push_api,
-    puzzle_api, seek_api, site_api, tournament_api, web, AppState,
+    accounts_api, edge, games_api, health, lesson_api, mail_api, mod_api, observe, origin,
+    push_api, puzzle_api, seek_api, site_api, tournament_api, trust_api, web, AppState,
 };
 
 /// Every route of the API, each with its OpenAPI description.
@@ -35,6 +35,8 @@ pub fn api_routes() -> OpenApiRouter<AppState> {
         .merge(push_api::routes())
         .merge(lesson_api::routes())
         .merge(puzzle_api::routes())
+        .merge(trust_api::routes())
+        .merge(mod_api::routes())
 }
 
 /// Every route of the server.

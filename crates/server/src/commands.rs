@@ -139,6 +139,17 @@ impl ChatEnabledRequest {
 /// (so asking again gives the same).
 pub async fn rematch(state: &AppState, id: &str, req: TokenRequest) -> Result<Rematched, ApiError> {
     let token = req.token;
+    // No new game between people in a block with each other.
+    let owners: Vec<String> = {
+        let game = change::find(state, id).await?;
+        let live = game.state.lock().await;
+        live.seats.iter().filter_map(|s| s.owner.clone()).collect()
+    };
+    if owners.len() > 1 {
+        for owner in &owners {
+            crate::blocks::may_sit_with(state, owner, &owners).await?;
+        }
+    }
     change::execute(
         state,
         id,
@@ -178,11 +189,21 @@ pub async fn join(
     let (token, digest) = TokenDigest::issue();
     let seat = req.seat;
     let owner = signed_in.map(|s| s.account.id.clone());
+    if let Some(signed_in) = signed_in {
+        // Nobody sits down with someone who blocked them, or whom they blocked.
+        let others: Vec<String> = {
+            let game = change::find(state, id).await?;
+            let live = game.state.lock().await;
+            live.seats.iter().filter_map(|s| s.owner.clone()).collect()
+        };
+        crate::blocks::may_sit_with(state, &signed_in.account.id, &others).await?;
+    }
     let command = Command::Join {
         seat,
         digest,
         name,
         owner,
+        account: signed_in.map(|s| s.account.name.clone()),
     };
     change::execute(state, id, command).await?;
     Ok(SeatToken { seat, token })

@@ -330,6 +330,7 @@ fn table(
     }
     let rated = t.rated && seats.iter().all(|s| s.kind == SeatKind::Human);
     let table = Table {
+        accounts: names.clone(),
         names,
         rated,
         tournament: Some(t.id.clone()),

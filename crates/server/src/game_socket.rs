@@ -4,7 +4,7 @@
 //! whenever its seat is to move. A socket that falls behind gets the whole view again.
 
 use axum::body::Bytes;
-use axum::extract::ws::{close_code, CloseFrame, Message, WebSocket};
+use axum::extract::ws::{close_code, CloseFrame, Message, Utf8Bytes, WebSocket};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
@@ -28,13 +28,32 @@ pub(crate) async fn serve(
     socket: &mut WebSocket,
     watcher: games::Watcher,
     seats: &mut Vec<u8>,
+    viewer: Option<&str>,
 ) -> Option<CloseFrame> {
+    // Without the chat lines of the people the viewer (signed in) blocked — their blocks read
+    // as each message with chat goes, so a block counts at once on a socket already open.
+    let shown = |text: Utf8Bytes| async move {
+        let Some(viewer) = viewer.filter(|_| text.as_str().contains("\"chat\"")) else {
+            return text;
+        };
+        let blocked = crate::blocks::blocked_by(state, viewer)
+            .await
+            .unwrap_or_default();
+        if blocked.is_empty() {
+            return text;
+        }
+        let hidden = crate::blocks::hidden_seats(state, id, &blocked)
+            .await
+            .unwrap_or_default();
+        crate::blocks::without_chat_of(text.to_string(), &hidden).into()
+    };
     let games::Watcher {
         first,
         mut covered,
         mut updates,
     } = watcher;
     for message in first {
+        let message = shown(message).await;
         if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
             return close;
         }
@@ -61,7 +80,8 @@ pub(crate) async fn serve(
                         continue;
                     }
                     covered = update.seq;
-                    if let Err(close) = send(socket, state.send_patience, Message::Text(update.text.clone())).await {
+                    let text = shown(update.text.clone()).await;
+                    if let Err(close) = send(socket, state.send_patience, Message::Text(text)).await {
                         return close;
                     }
                     if let Some(seat) = update.mover.filter(|s| seats.contains(s)) {
@@ -79,6 +99,7 @@ pub(crate) async fn serve(
                     };
                     covered = now;
                     for message in whole {
+                        let message = shown(message).await;
                         if let Err(close) = send(socket, state.send_patience, Message::Text(message)).await {
                             return close;
                         }

@@ -210,6 +210,7 @@ pub async fn create(
     let mut tokens = Vec::new();
     let mut table = Table {
         names: vec![None; players],
+        accounts: vec![None; players],
         rated: req.rated,
         ..Table::default()
     };
@@ -232,6 +233,7 @@ pub async fn create(
                 };
                 let name = player_name(name)?.or_else(|| owner.map(|o| o.account.name.clone()));
                 table.names[i] = name;
+                table.accounts[i] = owner.map(|o| o.account.name.clone());
                 table.creator.get_or_insert(i as u8);
                 let (token, digest) = TokenDigest::issue();
                 tokens.push(SeatToken {
@@ -256,6 +258,7 @@ pub async fn create(
                         ApiError::BadRequest(format!("there is no bot named {name:?}").into())
                     })?;
                 table.names[i] = Some(bot.name.clone());
+                table.accounts[i] = Some(bot.name.clone());
                 set_bot(&mut table, players, i);
                 SeatRow {
                     kind: SeatKind::Human,

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use utoipa_axum::router::OpenApiRouter;
@@ -28,7 +28,7 @@ use crate::games::{self, CreateGame, Created, Lobby, SeatToken, UploadRecord, Up
 use crate::limit::MayCreate;
 use crate::openapi::ErrorBody;
 use crate::view::GameView;
-use crate::{analysis, game_socket, players, socket, AppState};
+use crate::{analysis, blocks, game_socket, players, socket, AppState};
 
 /// The routes of games.
 pub fn routes() -> OpenApiRouter<AppState> {
@@ -102,8 +102,16 @@ async fn create(
         (status = 200, description = "The view.", body = GameView),
         (status = 404, description = "No such game (`no-game`).", body = ErrorBody),
     ))]
-async fn view(State(state): State<AppState>, Path(id): Path<String>) -> Result<Response, ApiError> {
-    Ok(json(StatusCode::OK, games::view(&state, &id).await?))
+async fn view(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let view = games::view(&state, &id).await?.to_string();
+    Ok(json(
+        StatusCode::OK,
+        blocks::shown(&state, &headers, &id, view).await?,
+    ))
 }
 
 /// The view of the position after `ply` moves, for the replay.
@@ -116,14 +124,16 @@ async fn view(State(state): State<AppState>, Path(id): Path<String>) -> Result<R
     ))]
 async fn view_at(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path((id, ply)): Path<(String, String)>,
 ) -> Result<Response, ApiError> {
     let ply: usize = ply.parse().map_err(|_| {
         ApiError::BadRequest(format!("{ply:?} is not a ply (a count of moves)").into())
     })?;
+    let view = games::view_at(&state, &id, ply).await?;
     Ok(json(
         StatusCode::OK,
-        games::view_at(&state, &id, ply).await?,
+        blocks::shown(&state, &headers, &id, view).await?,
     ))
 }
 
@@ -141,11 +151,18 @@ async fn game_ratings(
     Ok(Json(players::game_ratings(&state, &id).await?))
 }
 
-/// Executes `command` on game `id`: its new view.
-async fn command(state: &AppState, id: &str, command: Command) -> Result<Response, ApiError> {
+/// Executes `command` on game `id`: its new view, as the viewer of a request with `headers`
+/// is shown it (without the chat of people they blocked).
+async fn command(
+    state: &AppState,
+    headers: &HeaderMap,
+    id: &str,
+    command: Command,
+) -> Result<Response, ApiError> {
+    let view = change::execute(state, id, command).await?;
     Ok(json(
         StatusCode::OK,
-        change::execute(state, id, command).await?,
+        blocks::shown(state, headers, id, view.to_string()).await?,
     ))
 }
 
@@ -162,9 +179,10 @@ async fn command(state: &AppState, id: &str, command: Command) -> Result<Respons
 async fn play(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<MoveRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, req.command()).await
+    command(&state, &headers, &id, req.command()).await
 }
 
 /// Asks to take back the asker's last turn (by consent of the others).
@@ -179,9 +197,10 @@ async fn play(
 async fn undo(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, Command::Undo { token: req.token }).await
+    command(&state, &headers, &id, Command::Undo { token: req.token }).await
 }
 
 /// Consents to (or refuses) the take-back asked for.
@@ -196,9 +215,10 @@ async fn undo(
 async fn answer(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<AnswerRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, req.undo_answer()?).await
+    command(&state, &headers, &id, req.undo_answer()?).await
 }
 
 /// The seat of `token` resigns.
@@ -213,9 +233,10 @@ async fn answer(
 async fn resign(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<TokenRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, Command::Resign { token: req.token }).await
+    command(&state, &headers, &id, Command::Resign { token: req.token }).await
 }
 
 /// Offers a draw, or answers the other seat's offer (two-player games).
@@ -230,9 +251,10 @@ async fn resign(
 async fn draw(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<AnswerRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, req.draw()).await
+    command(&state, &headers, &id, req.draw()).await
 }
 
 /// A new game between the same players, seats moved on; the asker's seat and token in it.
@@ -240,7 +262,7 @@ async fn draw(
     params(("id" = String, Path, description = "The finished game.")),
     responses(
         (status = 200, description = "The rematch, with the asker's seat and token.", body = Rematched),
-        (status = 403, description = "Not a seat's token (`not-a-seat`).", body = ErrorBody),
+        (status = 403, description = "Not a seat's token, or two of its players are in a block (`not-a-seat`, `blocked`).", body = ErrorBody),
         (status = 404, description = "No such game (`no-game`).", body = ErrorBody),
         (status = 409, description = "The game is not over.", body = ErrorBody),
     ))]
@@ -260,16 +282,18 @@ async fn rematch(
     responses(
         (status = 200, description = "Said: the new view.", body = GameView),
         (status = 400, description = "Empty, too long, or with a control character (`chat-length`, `chat-character`).", body = ErrorBody),
-        (status = 403, description = "Not a seat's token (`not-a-seat`).", body = ErrorBody),
+        (status = 403, description = "Not a seat's token, or a moderator muted the seat's player (`not-a-seat`, `muted` with `until`).", body = ErrorBody),
         (status = 404, description = "No such game (`no-game`).", body = ErrorBody),
         (status = 409, description = "The creator turned chat off (`chat-off`).", body = ErrorBody),
     ))]
 async fn say(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<ChatRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, req.command()?).await
+    crate::moderation::may_chat(&state, &id, &req.token).await?;
+    command(&state, &headers, &id, req.command()?).await
 }
 
 /// The creator turns chat on or off.
@@ -283,9 +307,10 @@ async fn say(
 async fn chat_enabled(
     State(state): State<AppState>,
     Path(id): Path<String>,
+    headers: HeaderMap,
     JsonBody(req): JsonBody<ChatEnabledRequest>,
 ) -> Result<Response, ApiError> {
-    command(&state, &id, req.command()).await
+    command(&state, &headers, &id, req.command()).await
 }
 
 /// Takes an open seat: its token.
@@ -418,6 +443,7 @@ async fn upload(
     ))]
 async fn watch(
     State(state): State<AppState>,
+    headers: HeaderMap,
     Path(id): Path<String>,
     Query(query): Query<HashMap<String, String>>,
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
@@ -434,11 +460,23 @@ async fn watch(
             )
         })?),
     };
+    // The chat of the people its viewer blocked is not sent to it.
+    let viewer = crate::accounts::SignedIn::of(&headers, &state)
+        .await?
+        .map(|s| s.account.id);
     let watcher = games::subscribe(&state, &id, since).await?;
     socket::open(state, upgrade, move |state, mut socket| async move {
         // The seats this socket shows present.
         let mut seats = Vec::new();
-        let end = game_socket::serve(&state, &id, &mut socket, watcher, &mut seats).await;
+        let end = game_socket::serve(
+            &state,
+            &id,
+            &mut socket,
+            watcher,
+            &mut seats,
+            viewer.as_deref(),
+        )
+        .await;
         for seat in seats {
             state.presence.leave(&id, seat).await;
         }

@@ -14,6 +14,7 @@ mod accounts;
 mod accounts_api;
 mod analysis;
 mod api;
+mod blocks;
 mod body;
 mod bots;
 mod change;
@@ -29,6 +30,7 @@ mod games;
 mod games_api;
 mod health;
 mod hub;
+mod leaving;
 mod lesson_api;
 mod lessons;
 mod limit;
@@ -38,6 +40,9 @@ mod lobby;
 mod mail;
 mod mail_api;
 mod meta;
+mod mod_api;
+mod moderation;
+mod names;
 mod observe;
 mod openapi;
 mod origin;
@@ -50,13 +55,17 @@ mod push;
 mod push_api;
 mod puzzle_api;
 mod puzzles;
+mod reset;
 mod seek_api;
 mod seeks;
+mod sessions;
 mod site_api;
 mod socket;
+mod totp;
 mod tournament_api;
 mod tournament_rows;
 mod tournaments;
+mod trust_api;
 mod typed;
 mod view;
 mod web;
@@ -78,6 +87,7 @@ pub use body::BODY_LIMIT;
 pub use error::{ApiError, Reason, CODES as ERROR_CODES};
 pub use listen::Limits;
 pub use mail::MailConfig;
+pub use names::RefusedNames;
 pub use openapi::document as openapi;
 
 pub use origin::{Origin, Origins};
@@ -111,6 +121,8 @@ pub struct Config {
     pub push: PushConfig,
     /// The origins whose pages may change anything here (the site's own, and those allowed).
     pub origins: Origins,
+    /// The words refused in new names (`--refused-names`; the built-in list by default).
+    pub refused_names: RefusedNames,
 }
 
 /// How this server sends Web Push notices.
@@ -176,6 +188,10 @@ pub struct AppState {
     creation_limit: Option<limit::AddressLimit>,
     /// Puzzle attempts, per address.
     attempt_limit: limit::AddressLimit,
+    /// Password resets asked for, per address.
+    reset_limit: limit::AddressLimit,
+    /// The words refused in new names.
+    refused_names: RefusedNames,
     computer_due: Arc<Notify>,
     /// The bell that wakes this process's analyst.
     analysis_due: Arc<Notify>,
@@ -231,6 +247,13 @@ impl AppState {
                 "puzzle attempts",
             )
             .expect("a limit above 0"),
+            reset_limit: limit::AddressLimit::new(
+                reset::RESETS_PER_MINUTE,
+                "resets",
+                "password resets",
+            )
+            .expect("a limit above 0"),
+            refused_names: RefusedNames::default(),
             computer_due: Arc::new(Notify::new()),
             analysis_due: Arc::new(Notify::new()),
             sign_in_limit: accounts::SignInLimit::default(),
@@ -268,6 +291,7 @@ impl AppState {
         let (hub, creation_limit) = (self.hub.clone(), self.creation_limit.clone());
         let sign_in_limit = self.sign_in_limit.clone();
         let attempt_limit = self.attempt_limit.clone();
+        let reset_limit = self.reset_limit.clone();
         tasks.push(AbortOnDrop(tokio::spawn(async move {
             let mut every = tokio::time::interval(SWEEP);
             loop {
@@ -277,6 +301,7 @@ impl AppState {
                 }
                 sign_in_limit.forget_idle();
                 attempt_limit.forget_idle();
+                reset_limit.forget_idle();
                 let dropped = hub.evict_idle(IDLE.as_millis() as i64);
                 if dropped > 0 {
                     tracing::debug!(dropped, kept = hub.len(), "idle games dropped from memory");
@@ -334,6 +359,7 @@ impl Server {
         state.send_patience = config.limits.send;
         state.proxies = config.trust_proxy.clone();
         state.origins = config.origins.clone();
+        state.refused_names = config.refused_names.clone();
         state.metrics_public = metrics.is_none();
         Ok(Server {
             listener,
@@ -457,6 +483,16 @@ fn block_on<T>(work: impl Future<Output = T>) -> Result<T, std::io::Error> {
     let result = runtime.block_on(work);
     runtime.shutdown_timeout(Duration::from_secs(1));
     Ok(result)
+}
+
+/// `trigonal admin moderator NAME`: makes the account `name` of the store `db` a moderator, or
+/// (`on` false, `--revoke`) no longer one. Servers running on that store read the role with each
+/// request's session, so it counts at once. `false` when there is no such account.
+pub fn set_moderator_blocking(db: &str, name: &str, on: bool) -> Result<bool, ServeError> {
+    block_on(async {
+        let store = trigonal_store::open(db).await?;
+        Ok(store.set_moderator(&accounts::name_key(name), on).await?)
+    })?
 }
 
 /// `trigonal ratings --recompute`: every rating computed again from the stored results of the

@@ -52,7 +52,7 @@ impl AddressLimit {
     }
 
     /// Takes one from `address`'s bucket, or says how long until there is one.
-    fn take(&self, address: IpAddr) -> Result<(), ApiError> {
+    pub fn take(&self, address: IpAddr) -> Result<(), ApiError> {
         self.buckets
             .check_key(&address_key(address))
             .map_err(|not_until| {

@@ -326,6 +326,73 @@ pub async fn tournament_starts(
     .await
 }
 
+/// Queues the mail of a password reset for `account` (named `name`) to its confirmed address
+/// `address`: a link to `/reset/{token}` on the site, good for an hour. Sent even with mail
+/// turned off: the person asked for it. `false` when this server sends no mail.
+pub async fn reset_link(
+    state: &AppState,
+    account: &str,
+    name: &str,
+    address: &str,
+    token: &str,
+) -> Result<bool, ApiError> {
+    let Some(mailer) = &state.mailer else {
+        return Ok(false);
+    };
+    let link = format!("{}/reset/{token}", mailer.site);
+    let language = crate::words::of_account(state, account).await;
+    queue(
+        state,
+        account,
+        address,
+        None,
+        Said::new("mail.reset.subject").in_language(&language),
+        Said::new("mail.reset.text")
+            .with("name", name)
+            .with("link", link)
+            .in_language(&language),
+    )
+    .await
+}
+
+/// Tells `account` (named `name`) by mail, if it confirmed an address, that a moderator warned
+/// it, and why. Sent even with mail turned off, as any word from the site's moderators.
+pub async fn warned(
+    state: &AppState,
+    account: &str,
+    name: &str,
+    reason: &str,
+) -> Result<(), ApiError> {
+    if state.mailer.is_none() {
+        return Ok(());
+    }
+    let Some(to) = state.store.mail_to(account).await? else {
+        return Ok(());
+    };
+    if !to.verified {
+        return Ok(());
+    }
+    let language = crate::words::of_account(state, account).await;
+    queue(
+        state,
+        account,
+        &to.address,
+        None,
+        Said::new("mail.warned.subject").in_language(&language),
+        Said::new("mail.warned.text")
+            .with("name", name)
+            .with("reason", reason)
+            .in_language(&language),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Whether this server sends mail.
+pub fn sends(state: &AppState) -> bool {
+    state.mailer.is_some()
+}
+
 /// Confirms the address whose link carried `token`: whether it did.
 pub async fn verify(state: &AppState, token: &str) -> Result<bool, ApiError> {
     Ok(state

@@ -42,7 +42,8 @@ pub struct ErrorBody {
     tags(
         (name = "games", description = "Games: made, viewed, played, watched, analysed"),
         (name = "accounts", description = "Accounts, sessions and the signed-in player's games"),
-        (name = "players", description = "Profiles, leaderboards and bots"),
+        (name = "players", description = "Profiles, leaderboards and bots; blocks and reports"),
+        (name = "moderation", description = "Moderators: reports, actions and their log"),
         (name = "seeks", description = "Seeks, the lobby and quick pairing"),
         (name = "tournaments", description = "Swiss and arena tournaments"),
         (name = "learning", description = "Lessons and puzzles"),

@@ -10,6 +10,7 @@
 //! [`crate::Limits::computer_offer`] a seeker may start their seek with the computer in the seats
 //! nobody took.
 
+use std::collections::HashSet;
 use std::time::Duration;
 
 use serde::Deserialize;
@@ -57,9 +58,15 @@ fn open(seek: &SeekRow) -> bool {
 }
 
 /// The quick seeks among `seeks` that `mine` (a quick seek, or the one a request would make) may
-/// move into at `now`: open, of its kind, older, without its seeker, each seeker's rating in the
-/// other's window; the closest rating first, then the oldest.
-fn fitting<'a>(seeks: &'a [SeekRow], mine: &SeekRow, now: i64) -> Vec<&'a SeekRow> {
+/// move into at `now`: open, of its kind, older, without its seeker nor anyone in a block with
+/// them (`blocked`), each seeker's rating in the other's window; the closest rating first, then
+/// the oldest.
+fn fitting<'a>(
+    seeks: &'a [SeekRow],
+    mine: &SeekRow,
+    now: i64,
+    blocked: &HashSet<String>,
+) -> Vec<&'a SeekRow> {
     let me = &mine.seats[0];
     let within =
         |r: i32, range: Option<(i32, i32)>| range.is_none_or(|(a, b)| (a..=b).contains(&r));
@@ -72,6 +79,7 @@ fn fitting<'a>(seeks: &'a [SeekRow], mine: &SeekRow, now: i64) -> Vec<&'a SeekRo
                 && same_kind(t, mine)
                 && (t.created, &t.id) < (mine.created, &mine.id)
                 && t.seats.iter().all(|s| s.account != me.account)
+                && t.seats.iter().all(|s| !blocked.contains(&s.account))
                 && within(me.rating, range_at(t, now))
                 && within(t.seats[0].rating, range_at(mine, now))
         })
@@ -101,7 +109,8 @@ pub async fn play_now(
         return Ok(seeks::accepted(&viewer, waiting, None));
     }
     // Anyone already waiting is older than a request made now.
-    for target in fitting(&seeks, &mine, now) {
+    let blocked = viewer.blocked(state).await?.clone();
+    for target in fitting(&seeks, &mine, now, &blocked) {
         if let Ok(accepted) = seeks::take(
             state,
             signed_in,
@@ -129,12 +138,16 @@ pub async fn pair(state: &AppState, here: &[String]) -> Result<usize, ApiError> 
     for _ in 0..=here.len() {
         let now = now_ms();
         let seeks = state.store.list_seeks(now).await?;
-        let alone = seeks
-            .iter()
-            .filter(|s| {
-                s.quick && open(s) && s.seats.len() == 1 && here.contains(&s.seats[0].account)
-            })
-            .find_map(|s| fitting(&seeks, s, now).first().map(|t| (s, *t)));
+        let mut alone = None;
+        for s in seeks.iter().filter(|s| {
+            s.quick && open(s) && s.seats.len() == 1 && here.contains(&s.seats[0].account)
+        }) {
+            let blocked = crate::blocks::either(state, &s.seats[0].account).await?;
+            if let Some(t) = fitting(&seeks, s, now, &blocked).first() {
+                alone = Some((s, *t));
+                break;
+            }
+        }
         let Some((mine, target)) = alone else {
             break;
         };
@@ -264,20 +277,24 @@ mod tests {
         let cid = quick("cid", 1810, 0);
         let seeks = vec![ann.clone(), bob.clone(), cid.clone()];
         let now = 10_000;
+        let none = HashSet::new();
         let ids = |found: Vec<&SeekRow>| found.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
-        assert_eq!(ids(fitting(&seeks, &bob, now)), ["ann"]);
+        assert_eq!(ids(fitting(&seeks, &bob, now, &none)), ["ann"]);
         assert!(
-            fitting(&seeks, &ann, now).is_empty(),
+            fitting(&seeks, &ann, now, &none).is_empty(),
             "only older seeks are moved into"
         );
         let newcomer = quick("new", 1560, now);
-        assert_eq!(ids(fitting(&seeks, &newcomer, now)), ["ann", "bob"]);
+        assert_eq!(ids(fitting(&seeks, &newcomer, now, &none)), ["ann", "bob"]);
         // Another kind of game, or a full one, is no place to go.
         let mut other = newcomer.clone();
         other.clock = Some("{\"days\":1}".into());
-        assert!(fitting(&seeks, &other, now).is_empty());
+        assert!(fitting(&seeks, &other, now, &none).is_empty());
         let mut full = seeks.clone();
         full[0].game_id = Some("g".into());
-        assert_eq!(ids(fitting(&full, &newcomer, now)), ["bob"]);
+        assert_eq!(ids(fitting(&full, &newcomer, now, &none)), ["bob"]);
+        // Nobody is seated with someone in a block with them.
+        let blocked: HashSet<String> = ["a-ann".to_string()].into();
+        assert_eq!(ids(fitting(&seeks, &newcomer, now, &blocked)), ["bob"]);
     }
 }

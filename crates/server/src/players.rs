@@ -43,6 +43,8 @@ pub struct PlayedGame {
 pub struct Opponent {
     seat: u8,
     name: Option<String>,
+    /// Whether its account was deleted: a deleted player's seat.
+    deleted: bool,
     kind: &'static str,
     level: Option<String>,
 }
@@ -108,6 +110,7 @@ pub async fn profile(state: &AppState, name: &str) -> Result<Profile, ApiError> 
                 .map(|(i, s)| Opponent {
                     seat: i as u8,
                     name: live.table.names.get(i).cloned().flatten(),
+                    deleted: live.table.deleted.get(i) == Some(&true),
                     kind: s.kind.as_str(),
                     level: s.level.clone(),
                 })
@@ -310,6 +313,19 @@ pub async fn adopt(
         ));
     }
     for Held { id, token } in held.games {
+        // A seat beside someone in a block with the account stays this browser's only.
+        let others: Vec<String> = {
+            let game = change::find(state, &id).await?;
+            let live = game.state.lock().await;
+            live.seats.iter().filter_map(|s| s.owner.clone()).collect()
+        };
+        let me = signed_in.account.id.as_str();
+        if crate::blocks::may_sit_with(state, me, &others)
+            .await
+            .is_err()
+        {
+            continue;
+        }
         let command = Command::Own {
             token,
             owner: signed_in.account.id.clone(),

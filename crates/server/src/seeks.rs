@@ -133,6 +133,8 @@ pub struct Viewer {
     account: Option<String>,
     ratings: HashMap<String, i32>,
     read: Option<Vec<trigonal_store::RatingRow>>,
+    /// The accounts in a block with the viewer, either way, once read.
+    blocked: Option<std::collections::HashSet<String>>,
 }
 
 impl Viewer {
@@ -142,7 +144,22 @@ impl Viewer {
             account: signed_in.map(|s| s.account.id.clone()),
             ratings: HashMap::new(),
             read: None,
+            blocked: None,
         }
+    }
+
+    /// The accounts in a block with the viewer, either way (none for a guest).
+    pub(crate) async fn blocked(
+        &mut self,
+        state: &AppState,
+    ) -> Result<&std::collections::HashSet<String>, ApiError> {
+        if self.blocked.is_none() {
+            self.blocked = Some(match &self.account {
+                Some(account) => crate::blocks::either(state, account).await?,
+                None => Default::default(),
+            });
+        }
+        Ok(self.blocked.get_or_insert_with(Default::default))
     }
 
     /// The viewer's rating in `pool` (where everyone starts, before a rated game there).
@@ -172,10 +189,14 @@ impl Viewer {
     }
 
     /// Whether `seek` is shown to this viewer: theirs, one they sit in, or one whose range
-    /// admits their rating (a guest sees every one).
+    /// admits their rating and where nobody is in a block with them (a guest sees every one).
     async fn sees(&mut self, state: &AppState, seek: &SeekRow) -> Result<bool, ApiError> {
         if self.sits_in(seek) {
             return Ok(true);
+        }
+        let blocked = self.blocked(state).await?;
+        if seek.seats.iter().any(|s| blocked.contains(&s.account)) {
+            return Ok(false);
         }
         let Some((low, high)) = range_at(seek, now_ms()) else {
             return Ok(true);
@@ -525,6 +546,7 @@ fn starter_with(
             }
         }
         let table = Table {
+            accounts: names.clone(),
             names,
             rated: seek.rated && computer.is_none(),
             creator: Some(0),
@@ -599,6 +621,10 @@ pub async fn accept(
         return Err(joined());
     }
     let mut viewer = Viewer::new(Some(signed_in));
+    let blocked = viewer.blocked(state).await?;
+    if seek.seats.iter().any(|s| blocked.contains(&s.account)) {
+        return Err(crate::blocks::blocked());
+    }
     let rating = viewer
         .rating(state, &pool(&seek)?)
         .await?

@@ -109,6 +109,10 @@ struct SeatView<'a> {
     level: Option<String>,
     taken: bool,
     name: Option<&'a str>,
+    /// The name of the account the seat belongs to (to report it by), if any.
+    account: Option<&'a str>,
+    /// Whether its account was deleted: shown as a deleted player's.
+    deleted: bool,
     present: bool,
     resigned: bool,
     out_of_time: bool,
@@ -279,6 +283,8 @@ fn around_at<'a>(live: &'a Live, position: &dyn DynGame, ply: usize) -> Around<'
                         && s.token_digest.is_none()
                         && live.table.bots.get(seat) != Some(&true)),
                 name: live.table.names.get(seat).and_then(|n| n.as_deref()),
+                account: live.table.accounts.get(seat).and_then(|n| n.as_deref()),
+                deleted: live.table.deleted.get(seat) == Some(&true),
                 present: live.present.contains(&(seat as u8)),
                 resigned: live.resigned(seat as u8),
                 out_of_time: live.table.out_of_time.get(seat) == Some(&true),

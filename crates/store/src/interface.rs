@@ -1,6 +1,7 @@
 //! The promises a store keeps, one trait a concern: [`Games`] (with [`Jobs`] and [`Presence`],
 //! what playing needs), [`Accounts`], [`Ratings`], [`Analyses`], [`Seeks`], [`Mail`],
-//! [`Tournaments`], [`Push`] and [`Learning`]. [`Store`] is all of them, what the server holds; a caller names the traits whose methods it calls.
+//! [`Tournaments`], [`Push`], [`Learning`] and [`Safety`]. [`Store`] is all of them, what the
+//! server holds; a caller names the traits whose methods it calls.
 
 use std::time::Duration;
 
@@ -160,12 +161,14 @@ pub trait Accounts: Send + Sync {
     /// Stores a new session.
     async fn create_session(&self, session: SessionRow) -> Result<(), StoreError>;
 
-    /// The account of the session of digest `digest`, if it has not ended by `now`.
+    /// The account of the session of digest `digest`, and the session, if it has not ended by
+    /// `now` (nor its account been closed or deleted). Read at every request: a role given or
+    /// taken, a mute, a closing count at once on every process.
     async fn session(
         &self,
         digest: &TokenDigest,
         now: i64,
-    ) -> Result<Option<AccountRow>, StoreError>;
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError>;
 
     /// Ends the session of digest `digest` (and any that ended by `now`, while at it).
     async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError>;
@@ -413,6 +416,15 @@ pub trait Learning: Send + Sync {
         limit: usize,
     ) -> Result<Vec<PuzzleRow>, StoreError>;
 
+    /// Account `account`'s attempts at puzzles, the oldest first.
+    async fn puzzle_attempts(&self, account: &str) -> Result<Vec<AttemptRow>, StoreError>;
+
+    /// Account `account`'s puzzle ratings, by game.
+    async fn puzzle_ratings(
+        &self,
+        account: &str,
+    ) -> Result<Vec<(String, trigonal_ratings::Rating)>, StoreError>;
+
     /// Account `account`'s puzzle rating in `game` ([`Rating::START`] before any).
     async fn puzzle_rating(
         &self,
@@ -445,6 +457,154 @@ pub trait Learning: Send + Sync {
     ) -> Result<Option<PuzzleRow>, StoreError>;
 }
 
+/// Trust and safety ([`crate::safety`]): sessions seen and ended one by one, password resets,
+/// two-step sign-in, blocks, reports, moderators and their log, and accounts deleted. Each
+/// change that touches several tables is one transaction.
+#[async_trait]
+pub trait Safety: Send + Sync {
+    /// The account `id`, unless deleted.
+    async fn account_by_id(&self, id: &str) -> Result<Option<AccountRow>, StoreError>;
+
+    /// The names of the accounts `ids` now, in their order: `None` for one deleted or unknown.
+    async fn account_names(&self, ids: &[String]) -> Result<Vec<Option<String>>, StoreError>;
+
+    /// The sessions of account `account` that have not ended by `now`, the latest used first.
+    async fn sessions_of(&self, account: &str, now: i64) -> Result<Vec<SessionRow>, StoreError>;
+
+    /// Marks the session of digest `digest` used at `now`.
+    async fn touch_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError>;
+
+    /// Ends account `account`'s session whose id is `id`: whether there was one.
+    async fn end_session_id(&self, account: &str, id: &str) -> Result<bool, StoreError>;
+
+    /// Ends every session of account `account` but the one of digest `keep`: how many.
+    async fn end_other_sessions(
+        &self,
+        account: &str,
+        keep: &TokenDigest,
+    ) -> Result<usize, StoreError>;
+
+    /// The accounts whose confirmed address is `address` (ignoring case), neither closed nor
+    /// deleted.
+    async fn accounts_by_email(&self, address: &str) -> Result<Vec<AccountRow>, StoreError>;
+
+    /// Stores `reset` unless `most` resets were made for its account since `since` ([`may_reset`]):
+    /// whether it was stored.
+    ///
+    /// [`may_reset`]: crate::may_reset
+    async fn add_reset(&self, reset: ResetRow, most: usize, since: i64)
+        -> Result<bool, StoreError>;
+
+    /// The account of the reset of digest `digest`, if it can be used at `now`.
+    async fn reset_account(
+        &self,
+        digest: &TokenDigest,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError>;
+
+    /// Uses the reset of digest `digest` at `now`, if it can be: the account's password hash
+    /// becomes `password_hash`, every session of the account ends and every reset of it goes —
+    /// together. The account, when it was done.
+    async fn reset_password(
+        &self,
+        digest: &TokenDigest,
+        password_hash: &str,
+        now: i64,
+    ) -> Result<Option<String>, StoreError>;
+
+    /// Account `account`'s two-step sign-in.
+    async fn totp(&self, account: &str) -> Result<TotpRow, StoreError>;
+
+    /// Hands account `account` the secret `secret` to set up (not on until confirmed).
+    async fn set_totp_pending(&self, account: &str, secret: &str) -> Result<(), StoreError>;
+
+    /// Turns two-step sign-in on for account `account` with the secret set up, if it is still
+    /// `secret`: its code of time step `step` taken, its recovery codes the ones of `recovery`
+    /// (digests). Whether it was.
+    async fn enable_totp(
+        &self,
+        account: &str,
+        secret: &str,
+        step: i64,
+        recovery: Vec<TokenDigest>,
+    ) -> Result<bool, StoreError>;
+
+    /// Takes account `account`'s code of time step `step`, unless a code of that step or a
+    /// later one was taken: whether it was (a code works once).
+    async fn take_totp_step(&self, account: &str, step: i64) -> Result<bool, StoreError>;
+
+    /// Uses account `account`'s recovery code of digest `digest`: whether it had it.
+    async fn use_recovery_code(
+        &self,
+        account: &str,
+        digest: &TokenDigest,
+    ) -> Result<bool, StoreError>;
+
+    /// Turns two-step sign-in off for account `account`, its secret and recovery codes gone.
+    async fn disable_totp(&self, account: &str) -> Result<(), StoreError>;
+
+    /// `blocker` blocks `blocked` from `now`: whether it is new (announcing
+    /// [`StoreEvent::Seeks`]: the seeks either is shown change).
+    async fn block(&self, blocker: &str, blocked: &str, now: i64) -> Result<bool, StoreError>;
+
+    /// `blocker` unblocks `blocked`: whether they had blocked them (announcing
+    /// [`StoreEvent::Seeks`] when they had).
+    async fn unblock(&self, blocker: &str, blocked: &str) -> Result<bool, StoreError>;
+
+    /// The accounts `blocker` blocked, the latest first.
+    async fn blocks(&self, blocker: &str) -> Result<Vec<BlockRow>, StoreError>;
+
+    /// The accounts in a block with `account`, either way (those it blocked and those that
+    /// blocked it).
+    async fn blocked_either(&self, account: &str) -> Result<Vec<String>, StoreError>;
+
+    /// Stores `report` unless its reporter made `most` since `since`: whether it was stored.
+    async fn add_report(
+        &self,
+        report: ReportRow,
+        most: usize,
+        since: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Report `id`.
+    async fn report(&self, id: &str) -> Result<Option<ReportRow>, StoreError>;
+
+    /// The reports, open ones first, then the newest; at most `limit`.
+    async fn reports(&self, limit: usize) -> Result<Vec<ReportRow>, StoreError>;
+
+    /// The reports `reporter` made, the oldest first.
+    async fn reports_by(&self, reporter: &str) -> Result<Vec<ReportRow>, StoreError>;
+
+    /// Makes account `name` (a name key) a moderator, or (`on` false) not: whether there is such
+    /// an account.
+    async fn set_moderator(&self, name: &str, on: bool) -> Result<bool, StoreError>;
+
+    /// Carries out a moderator's action and logs it, with what it does to the report it answers,
+    /// in one transaction. Closing an account ends its sessions, its open seeks (announcing
+    /// [`StoreEvent::Seeks`]) and its tournament entries (announcing each tournament).
+    async fn moderate(&self, action: ModAction) -> Result<Moderated, StoreError>;
+
+    /// The moderators' log, the latest first; at most `limit`; only `target`'s when given.
+    async fn mod_log(
+        &self,
+        target: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<ModLogRow>, StoreError>;
+
+    /// Deletes account `account` at `now`: its sessions, address, mails, push subscriptions,
+    /// blocks (either way), two-step secrets, resets, password hash, ratings and their history,
+    /// learning and open seeks go, its tournament entries end, its row is kept with nothing of
+    /// the person (its games keep pointing at it), and its name is held back until
+    /// `hold_until`. The tournaments whose entries it ended; `None` when there was no such
+    /// account.
+    async fn delete_account(
+        &self,
+        account: &str,
+        now: i64,
+        hold_until: i64,
+    ) -> Result<Option<Vec<String>>, StoreError>;
+}
+
 /// A whole store: every concern, on one database. Cheap to share (`Arc`).
 #[async_trait]
 pub trait Store:
@@ -459,6 +619,7 @@ pub trait Store:
     + Tournaments
     + Push
     + Learning
+    + Safety
 {
     /// `"sqlite"` or `"postgresql"`.
     fn kind(&self) -> &'static str;

@@ -60,3 +60,16 @@ pub enum Attempted {
     /// No such puzzle.
     Gone,
 }
+
+/// One attempt at a puzzle, as a person's data gives it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttemptRow {
+    /// The puzzle.
+    pub puzzle: String,
+    /// Its game.
+    pub game: String,
+    /// Whether it was solved.
+    pub correct: bool,
+    /// When, unix milliseconds.
+    pub at: i64,
+}

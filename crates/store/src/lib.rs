@@ -17,6 +17,14 @@
 //! It knows nothing of HTTP, of any game's rules or of the computer's search: moves are canonical
 //! text, levels are names, and what is legal is decided before a change reaches it.
 
+/// The columns of an account's row, in [`AccountRow`]'s order, of `accounts a`: both dialects.
+macro_rules! account_columns {
+    () => {
+        "a.id, a.name, a.password_hash, a.created, a.bot_token IS NOT NULL, a.moderator, \
+         a.muted_until, a.closed, a.totp_on"
+    };
+}
+
 #[macro_use]
 mod migrations;
 mod backup;
@@ -24,6 +32,7 @@ mod interface;
 mod learning;
 mod mail;
 mod postgres;
+mod safety;
 mod seeks;
 mod sqlite;
 mod token;
@@ -35,12 +44,16 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 pub use backup::{backup, restore, BackupReport};
 pub use interface::{
-    Accounts, Analyses, Games, Jobs, Learning, Mail, Presence, Push, Ratings, Seeks, Store,
+    Accounts, Analyses, Games, Jobs, Learning, Mail, Presence, Push, Ratings, Safety, Seeks, Store,
     Tournaments,
 };
-pub use learning::{Attempted, LessonDone, PuzzleRow};
+pub use learning::{AttemptRow, Attempted, LessonDone, PuzzleRow};
 pub use mail::{MailRow, MailTo, PushRow, Sent};
 pub use postgres::PgStore;
+pub use safety::{
+    deleted_key, held_name, may_reset, needs_touch, Action, BlockRow, ModAction, ModLogRow,
+    Moderated, ReportReason, ReportRow, ReportStatus, ResetRow, TotpRow, TOUCH_EVERY,
+};
 use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};
 pub use sqlite::SqliteStore;
@@ -226,6 +239,11 @@ pub struct Table {
     pub bots: Vec<bool>,
     /// The tournament whose table this game is.
     pub tournament: Option<String>,
+    /// Each seat's account's name now, where the seat belongs to an account: the name beside
+    /// which a player is reported (a rename changes it, in every game).
+    pub accounts: Vec<Option<String>>,
+    /// Each seat whose account was deleted: shown as a deleted player's, its name gone.
+    pub deleted: Vec<bool>,
 }
 
 /// An ending that is not the rules'.
@@ -274,6 +292,31 @@ pub struct AccountRow {
     pub created: i64,
     /// Whether the account is a bot's (it plays through the bot API, with an API token).
     pub bot: bool,
+    /// Whether the account is a moderator's (`trigonal admin moderator`).
+    pub moderator: bool,
+    /// Until when a moderator muted its chat (unix milliseconds), if they did.
+    pub muted_until: Option<i64>,
+    /// Whether a moderator closed the account: it cannot sign in.
+    pub closed: bool,
+    /// Whether two-step sign-in (TOTP) is on.
+    pub totp: bool,
+}
+
+impl AccountRow {
+    /// A new account's row: no role, nothing on it.
+    pub fn new(id: String, name: String, password_hash: String, created: i64, bot: bool) -> Self {
+        AccountRow {
+            id,
+            name,
+            password_hash,
+            created,
+            bot,
+            moderator: false,
+            muted_until: None,
+            closed: false,
+            totp: false,
+        }
+    }
 }
 
 /// A signed-in session: only the digest of its secret is stored.
@@ -287,6 +330,12 @@ pub struct SessionRow {
     pub created: i64,
     /// Ends, unix milliseconds.
     pub expires: i64,
+    /// Its id in the API (`DELETE /api/me/sessions/{id}`): not its secret, nor the digest.
+    pub id: String,
+    /// The browser and system it was started from, in a few words (`Firefox on Linux`).
+    pub agent: String,
+    /// When it was last used (within [`TOUCH_EVERY`]), unix milliseconds.
+    pub last_seen: i64,
 }
 
 /// A game's analysis as stored.

@@ -974,3 +974,612 @@ proptest! {
         });
     }
 }
+
+// Trust and safety: sessions, resets, two-step sign-in, blocks, reports, moderation, deletion.
+
+use trigonal_store::{
+    AccountRow, Action, ModAction, Moderated, PushRow, ReportReason, ReportRow, ReportStatus,
+    ResetRow, SeekRow, SeekSeat, SessionRow, Store,
+};
+
+const T0: i64 = 1_000_000;
+
+async fn person(store: &Arc<dyn Store>, id: &str, name: &str) {
+    let row = AccountRow::new(id.into(), name.into(), "hash".into(), T0, false);
+    assert!(store.create_account(row, None).await.unwrap(), "{name}");
+}
+
+fn session_of(account: &str, secret: &str, at: i64) -> SessionRow {
+    SessionRow {
+        digest: TokenDigest::of(secret),
+        account: account.into(),
+        created: at,
+        expires: at + 1_000_000,
+        id: format!("id-{secret}"),
+        agent: "Firefox on Linux".into(),
+        last_seen: at,
+    }
+}
+
+async fn sessions_are_listed_marked_seen_and_ended_one_by_one(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    person(&store, "ann", "Ann").await;
+    person(&store, "bob", "Bob").await;
+    for (secret, at) in [("s1", T0), ("s2", T0 + 10), ("s3", T0 + 20)] {
+        store
+            .create_session(session_of("ann", secret, at))
+            .await
+            .unwrap();
+    }
+    store
+        .create_session(session_of("bob", "b1", T0))
+        .await
+        .unwrap();
+    let (account, session) = store
+        .session(&TokenDigest::of("s2"), T0 + 30)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        (account.name.as_str(), session.id.as_str()),
+        ("Ann", "id-s2")
+    );
+    assert_eq!(session.agent, "Firefox on Linux");
+    store
+        .touch_session(&TokenDigest::of("s1"), T0 + 500)
+        .await
+        .unwrap();
+    let ids = |list: Vec<SessionRow>| list.into_iter().map(|s| s.id).collect::<Vec<_>>();
+    assert_eq!(
+        ids(store.sessions_of("ann", T0 + 600).await.unwrap()),
+        ["id-s1", "id-s3", "id-s2"],
+        "the latest used first"
+    );
+    // Another's session is not one's own to end.
+    assert!(!store.end_session_id("ann", "id-b1").await.unwrap());
+    assert!(store.end_session_id("ann", "id-s3").await.unwrap());
+    assert!(!store.end_session_id("ann", "id-s3").await.unwrap());
+    assert_eq!(
+        store
+            .end_other_sessions("ann", &TokenDigest::of("s2"))
+            .await
+            .unwrap(),
+        1
+    );
+    assert_eq!(
+        ids(store.sessions_of("ann", T0 + 600).await.unwrap()),
+        ["id-s2"]
+    );
+    assert_eq!(store.sessions_of("bob", T0).await.unwrap().len(), 1);
+}
+on_both!(sessions_are_listed_marked_seen_and_ended_one_by_one);
+
+async fn a_reset_is_used_once_within_its_hour_and_limited_per_account(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    person(&store, "ann", "Ann").await;
+    store
+        .create_session(session_of("ann", "s1", T0))
+        .await
+        .unwrap();
+    let reset = |token: &str, at: i64| ResetRow {
+        digest: TokenDigest::of(token),
+        account: "ann".into(),
+        created: at,
+        expires: at + 3_600_000,
+    };
+    for (i, token) in ["r1", "r2", "r3"].iter().enumerate() {
+        assert!(store
+            .add_reset(reset(token, T0 + i as i64), 3, T0 - 3_600_000)
+            .await
+            .unwrap());
+    }
+    assert!(
+        !store
+            .add_reset(reset("r4", T0 + 5), 3, T0 - 3_600_000)
+            .await
+            .unwrap(),
+        "three an hour"
+    );
+    assert!(store
+        .add_reset(reset("r5", T0 + 4_000_000), 3, T0 + 400_001)
+        .await
+        .unwrap());
+    // Past its hour, a link is dead.
+    let late = T0 + 3_600_000;
+    assert!(store
+        .reset_account(&TokenDigest::of("r1"), late)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .reset_password(&TokenDigest::of("r1"), "new", late)
+        .await
+        .unwrap()
+        .is_none());
+    let peek = store
+        .reset_account(&TokenDigest::of("r2"), T0 + 10)
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(peek.id, "ann");
+    assert_eq!(
+        store
+            .reset_password(&TokenDigest::of("r2"), "new-hash", T0 + 10)
+            .await
+            .unwrap()
+            .as_deref(),
+        Some("ann")
+    );
+    assert_eq!(
+        store
+            .account_by_name("ann")
+            .await
+            .unwrap()
+            .unwrap()
+            .password_hash,
+        "new-hash"
+    );
+    assert!(store.sessions_of("ann", T0 + 10).await.unwrap().is_empty());
+    // Used: it and every other link of the account are gone.
+    for token in ["r2", "r3", "r5"] {
+        assert!(store
+            .reset_password(&TokenDigest::of(token), "other", T0 + 11)
+            .await
+            .unwrap()
+            .is_none());
+    }
+}
+on_both!(a_reset_is_used_once_within_its_hour_and_limited_per_account);
+
+async fn two_step_sign_in_takes_each_code_once_and_each_recovery_code_once(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    person(&store, "ann", "Ann").await;
+    let off = store.totp("ann").await.unwrap();
+    assert!(!off.on && off.secret.is_none());
+    store.set_totp_pending("ann", "SECRET1").await.unwrap();
+    store.set_totp_pending("ann", "SECRET2").await.unwrap();
+    let codes = vec![TokenDigest::of("c1"), TokenDigest::of("c2")];
+    assert!(
+        !store
+            .enable_totp("ann", "SECRET1", 10, codes.clone())
+            .await
+            .unwrap(),
+        "a set-up replaced by a newer one"
+    );
+    assert!(store
+        .enable_totp("ann", "SECRET2", 10, codes)
+        .await
+        .unwrap());
+    let on = store.totp("ann").await.unwrap();
+    assert_eq!(
+        (
+            on.on,
+            on.secret.as_deref(),
+            on.pending,
+            on.step,
+            on.recovery_left
+        ),
+        (true, Some("SECRET2"), None, 10, 2)
+    );
+    assert!(store.account_by_name("ann").await.unwrap().unwrap().totp);
+    assert!(
+        !store.take_totp_step("ann", 10).await.unwrap(),
+        "taken once"
+    );
+    assert!(!store.take_totp_step("ann", 9).await.unwrap());
+    assert!(store.take_totp_step("ann", 11).await.unwrap());
+    assert!(store
+        .use_recovery_code("ann", &TokenDigest::of("c1"))
+        .await
+        .unwrap());
+    assert!(!store
+        .use_recovery_code("ann", &TokenDigest::of("c1"))
+        .await
+        .unwrap());
+    assert!(!store
+        .use_recovery_code("ann", &TokenDigest::of("zz"))
+        .await
+        .unwrap());
+    assert_eq!(store.totp("ann").await.unwrap().recovery_left, 1);
+    store.disable_totp("ann").await.unwrap();
+    let off = store.totp("ann").await.unwrap();
+    assert_eq!((off.on, off.secret, off.recovery_left), (false, None, 0));
+}
+on_both!(two_step_sign_in_takes_each_code_once_and_each_recovery_code_once);
+
+async fn blocks_are_kept_once_and_seen_from_both_sides(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    for (id, name) in [("ann", "Ann"), ("bob", "Bob"), ("cid", "Cid")] {
+        person(&store, id, name).await;
+    }
+    // The seeks either is shown change: announced, as any change of the seeks.
+    let mut events = store.events();
+    assert!(store.block("ann", "bob", T0).await.unwrap());
+    assert_eq!(next_event(&mut events).await, StoreEvent::Seeks);
+    assert!(!store.block("ann", "bob", T0 + 1).await.unwrap());
+    assert!(store.block("cid", "ann", T0 + 2).await.unwrap());
+    let listed = store.blocks("ann").await.unwrap();
+    assert_eq!(listed.len(), 1);
+    assert_eq!(
+        (listed[0].account.as_str(), listed[0].name.as_str()),
+        ("bob", "Bob")
+    );
+    let mut either = store.blocked_either("ann").await.unwrap();
+    either.sort();
+    assert_eq!(either, ["bob", "cid"]);
+    assert_eq!(store.blocked_either("bob").await.unwrap(), ["ann"]);
+    assert!(store.unblock("ann", "bob").await.unwrap());
+    assert!(!store.unblock("ann", "bob").await.unwrap());
+    assert!(store.blocked_either("bob").await.unwrap().is_empty());
+}
+on_both!(blocks_are_kept_once_and_seen_from_both_sides);
+
+fn report(id: &str, reporter: &str, at: i64) -> ReportRow {
+    ReportRow {
+        id: id.into(),
+        account: "bob".into(),
+        reporter: reporter.into(),
+        reason: ReportReason::Chat,
+        game: Some("g1".into()),
+        text: "rude".into(),
+        created: at,
+        status: ReportStatus::Open,
+    }
+}
+
+fn action(id: &str, target: &str, what: Action, report: Option<&str>, at: i64) -> ModAction {
+    ModAction {
+        id: id.into(),
+        at,
+        moderator: "mod".into(),
+        target: target.into(),
+        action: what,
+        reason: format!("because {id}"),
+        report: report.map(String::from),
+        hold_until: at + 1_000,
+    }
+}
+
+async fn moderation_counts_at_once_everywhere_and_is_logged(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    let other = second(kind, &store, &place).await;
+    for (id, name) in [("mod", "Mod"), ("ann", "Ann"), ("bob", "Bob")] {
+        person(&store, id, name).await;
+    }
+    store
+        .create_session(session_of("bob", "b1", T0))
+        .await
+        .unwrap();
+    store
+        .create_session(session_of("mod", "m1", T0))
+        .await
+        .unwrap();
+    // Reports: at most two a window per reporter.
+    assert!(store
+        .add_report(report("r1", "ann", T0), 2, T0 - 10)
+        .await
+        .unwrap());
+    assert!(store
+        .add_report(report("r2", "ann", T0 + 1), 2, T0 - 10)
+        .await
+        .unwrap());
+    assert!(!store
+        .add_report(report("r3", "ann", T0 + 2), 2, T0 - 10)
+        .await
+        .unwrap());
+    assert!(store
+        .add_report(report("r4", "mod", T0 + 3), 2, T0 - 10)
+        .await
+        .unwrap());
+    // A moderator is one at once, as every process reads the account with the session.
+    assert!(
+        !store
+            .session(&TokenDigest::of("m1"), T0)
+            .await
+            .unwrap()
+            .unwrap()
+            .0
+            .moderator
+    );
+    assert!(store.set_moderator("MOD", true).await.unwrap());
+    assert!(!store.set_moderator("nobody", true).await.unwrap());
+    assert!(
+        other
+            .session(&TokenDigest::of("m1"), T0)
+            .await
+            .unwrap()
+            .unwrap()
+            .0
+            .moderator
+    );
+    // A mute, seen with the session.
+    let muted = action(
+        "a1",
+        "bob",
+        Action::Mute { until: T0 + 60_000 },
+        Some("r1"),
+        T0 + 10,
+    );
+    assert_eq!(
+        store.moderate(muted).await.unwrap(),
+        Moderated::Done {
+            tournaments: vec![]
+        }
+    );
+    let bob = other
+        .session(&TokenDigest::of("b1"), T0)
+        .await
+        .unwrap()
+        .unwrap()
+        .0;
+    assert_eq!(bob.muted_until, Some(T0 + 60_000));
+    assert_eq!(
+        store.report("r1").await.unwrap().unwrap().status,
+        ReportStatus::Resolved
+    );
+    // Open reports first, then the newest.
+    let order: Vec<String> = store
+        .reports(10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|r| r.id)
+        .collect();
+    assert_eq!(order, ["r4", "r2", "r1"]);
+    assert_eq!(store.reports_by("ann").await.unwrap().len(), 2);
+    // A dismissal of a report that is not there does nothing at all.
+    let missing = action("a2", "bob", Action::Dismiss, Some("nope"), T0 + 11);
+    assert_eq!(store.moderate(missing).await.unwrap(), Moderated::NoReport);
+    let dismissed = action("a3", "bob", Action::Dismiss, Some("r2"), T0 + 12);
+    assert!(matches!(
+        store.moderate(dismissed).await.unwrap(),
+        Moderated::Done { .. }
+    ));
+    assert_eq!(
+        store.report("r2").await.unwrap().unwrap().status,
+        ReportStatus::Dismissed
+    );
+    // A rename to a taken name does nothing; to a free one changes the name everywhere kept,
+    // and holds the old one back.
+    let seek = SeekRow {
+        id: "s1".into(),
+        game: "triangoli".into(),
+        players: 2,
+        variant: None,
+        clock: None,
+        rated: false,
+        range: None,
+        quick: false,
+        created: T0,
+        expires: trigonal_store::now_ms() + 60_000,
+        seats: vec![SeekSeat {
+            account: "bob".into(),
+            name: "Bob".into(),
+            rating: 1500,
+        }],
+        game_id: None,
+    };
+    store.insert_seek(seek).await.unwrap();
+    let taken = action(
+        "a4",
+        "bob",
+        Action::Rename { name: "ANN".into() },
+        None,
+        T0 + 13,
+    );
+    assert_eq!(store.moderate(taken).await.unwrap(), Moderated::NameTaken);
+    let renamed = action(
+        "a5",
+        "bob",
+        Action::Rename {
+            name: "Robert".into(),
+        },
+        None,
+        T0 + 14,
+    );
+    assert!(matches!(
+        store.moderate(renamed).await.unwrap(),
+        Moderated::Done { .. }
+    ));
+    assert!(store.account_by_name("bob").await.unwrap().is_none());
+    assert_eq!(
+        store.account_by_name("robert").await.unwrap().unwrap().id,
+        "bob"
+    );
+    let seeks = store.list_seeks(trigonal_store::now_ms()).await.unwrap();
+    assert_eq!(seeks[0].seats[0].name, "Robert");
+    let again = AccountRow::new("new".into(), "Bob".into(), "h".into(), T0 + 20, false);
+    assert!(
+        !store.create_account(again.clone(), None).await.unwrap(),
+        "held back"
+    );
+    let later = AccountRow {
+        created: T0 + 14 + 1_000,
+        ..again
+    };
+    assert!(
+        store.create_account(later, None).await.unwrap(),
+        "free once the hold ends"
+    );
+    // Closing ends the sessions and the open seeks: no sign-in from then on.
+    let mut events = store.events();
+    let closed = action("a6", "bob", Action::Close, Some("r4"), T0 + 15);
+    assert!(matches!(
+        store.moderate(closed).await.unwrap(),
+        Moderated::Done { .. }
+    ));
+    assert_eq!(next_event(&mut events).await, StoreEvent::Seeks);
+    assert!(store
+        .session(&TokenDigest::of("b1"), T0)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store
+        .list_seeks(trigonal_store::now_ms())
+        .await
+        .unwrap()
+        .is_empty());
+    assert!(store.account_by_id("bob").await.unwrap().unwrap().closed);
+    let reopened = action("a7", "bob", Action::Reopen, None, T0 + 16);
+    assert!(matches!(
+        store.moderate(reopened).await.unwrap(),
+        Moderated::Done { .. }
+    ));
+    assert!(!store.account_by_id("bob").await.unwrap().unwrap().closed);
+    // The log: every action that was done, the latest first; one target's alone.
+    let log = store.mod_log(None, 100).await.unwrap();
+    let ids: Vec<&str> = log.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["a7", "a6", "a5", "a3", "a1"]);
+    assert_eq!(log[2].detail.as_deref(), Some("Robert"));
+    assert_eq!(log[4].detail, Some((T0 + 60_000).to_string()));
+    assert_eq!(
+        (log[0].moderator.as_str(), log[0].action.as_str()),
+        ("mod", "reopen")
+    );
+    assert_eq!(store.mod_log(Some("ann"), 100).await.unwrap().len(), 0);
+    assert_eq!(store.mod_log(Some("bob"), 2).await.unwrap().len(), 2);
+}
+on_both!(moderation_counts_at_once_everywhere_and_is_logged);
+
+async fn a_deleted_account_keeps_nothing_of_the_person_and_its_name_is_held(kind: &str) {
+    let place = Place::new(kind).await;
+    let store = open(&place.db).await.unwrap();
+    person(&store, "ann", "Ann").await;
+    person(&store, "bob", "Bob").await;
+    store
+        .create_session(session_of("ann", "s1", T0))
+        .await
+        .unwrap();
+    store
+        .set_email("ann", "ann@example.org", &TokenDigest::of("check"), "unsub")
+        .await
+        .unwrap();
+    store
+        .add_push(PushRow {
+            endpoint: "https://push.example/ann".into(),
+            account: "ann".into(),
+            p256dh: "k".into(),
+            auth: "a".into(),
+            created: T0,
+        })
+        .await
+        .unwrap();
+    store.block("ann", "bob", T0).await.unwrap();
+    store.block("bob", "ann", T0).await.unwrap();
+    store.set_totp_pending("ann", "S").await.unwrap();
+    store
+        .enable_totp("ann", "S", 1, vec![TokenDigest::of("c")])
+        .await
+        .unwrap();
+    store
+        .finish_lesson("ann", "triangoli", "intro", T0)
+        .await
+        .unwrap();
+    let mut owned = seat(SeatKind::Human);
+    owned.owner = Some("ann".into());
+    store
+        .insert_game(game("g1", vec![owned, seat(SeatKind::Human)]), false)
+        .await
+        .unwrap();
+    // A running tournament she made and entered, with Bob.
+    let entrant = |id: &str, name: &str| trigonal_store::EntrantRow {
+        id: id.into(),
+        name: name.into(),
+        rating: 1500,
+        level: None,
+        withdrawn: false,
+        joined: T0,
+    };
+    store
+        .insert_tournament(trigonal_store::TournamentRow {
+            id: "t1".into(),
+            name: "Friday Swiss".into(),
+            system: "swiss".into(),
+            creator: "ann".into(),
+            creator_name: "Ann".into(),
+            game: "triangoli".into(),
+            players: 2,
+            variant: None,
+            clock: None,
+            rated: false,
+            rounds: Some(3),
+            minutes: None,
+            capacity: 8,
+            starts: T0,
+            status: trigonal_store::Status::Running,
+            created: T0,
+            started: Some(T0),
+            ended: None,
+            entrants: vec![entrant("ann", "Ann"), entrant("bob", "Bob")],
+            tables: Vec::new(),
+        })
+        .await
+        .unwrap();
+    assert_eq!(
+        store
+            .delete_account("ann", T0 + 5, T0 + 1_000)
+            .await
+            .unwrap(),
+        Some(vec!["t1".to_string()])
+    );
+    // Withdrawn, and nameless where others still see her.
+    let t = store.load_tournament("t1").await.unwrap().unwrap();
+    assert_eq!(t.creator_name, "");
+    let ann = t.entrants.iter().find(|e| e.id == "ann").unwrap();
+    assert_eq!((ann.name.as_str(), ann.withdrawn), ("", true));
+    assert_eq!(
+        t.entrants.iter().find(|e| e.id == "bob").unwrap().name,
+        "Bob"
+    );
+    assert_eq!(
+        store
+            .delete_account("ann", T0 + 6, T0 + 1_000)
+            .await
+            .unwrap(),
+        None
+    );
+    assert!(store.account_by_name("ann").await.unwrap().is_none());
+    assert!(store.account_by_id("ann").await.unwrap().is_none());
+    assert_eq!(
+        store
+            .account_names(&["ann".into(), "bob".into()])
+            .await
+            .unwrap(),
+        [None, Some("Bob".into())]
+    );
+    assert!(store
+        .session(&TokenDigest::of("s1"), T0)
+        .await
+        .unwrap()
+        .is_none());
+    assert!(store.sessions_of("ann", T0).await.unwrap().is_empty());
+    assert!(store.mail_to("ann").await.unwrap().is_none());
+    assert!(store.pushes_of("ann").await.unwrap().is_empty());
+    assert!(store.blocks("bob").await.unwrap().is_empty());
+    assert!(store.blocked_either("bob").await.unwrap().is_empty());
+    assert!(store.lessons_done("ann").await.unwrap().is_empty());
+    let totp = store.totp("ann").await.unwrap();
+    assert_eq!((totp.on, totp.secret, totp.recovery_left), (false, None, 0));
+    // The games stay, their seats still the account's (shown as a deleted player's).
+    assert_eq!(
+        store.account_seats("ann", 10).await.unwrap(),
+        [("g1".to_string(), 0)]
+    );
+    // Nothing of the name or the address is left in the store's files.
+    let row = AccountRow::new("x".into(), "ANN".into(), "h".into(), T0 + 999, false);
+    assert!(
+        !store.create_account(row.clone(), None).await.unwrap(),
+        "held back"
+    );
+    let later = AccountRow {
+        created: T0 + 1_000,
+        ..row
+    };
+    assert!(store.create_account(later, None).await.unwrap());
+}
+on_both!(a_deleted_account_keeps_nothing_of_the_person_and_its_name_is_held);

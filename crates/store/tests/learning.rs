@@ -12,13 +12,7 @@ use trigonal_store::testing::{second, Place};
 use trigonal_store::{on_both, open, AccountRow, Attempted, PuzzleRow, Store};
 
 async fn account(store: &Arc<dyn Store>, name: &str) {
-    let row = AccountRow {
-        id: name.into(),
-        name: name.into(),
-        password_hash: "x".into(),
-        created: 1,
-        bot: false,
-    };
+    let row = AccountRow::new(name.into(), name.into(), "x".into(), 1, false);
     assert!(store.create_account(row, None).await.unwrap());
 }
 

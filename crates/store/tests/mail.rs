@@ -14,13 +14,7 @@ use trigonal_store::{
 };
 
 async fn ann(store: &Arc<dyn Store>) {
-    let row = AccountRow {
-        id: "ann".into(),
-        name: "ann".into(),
-        password_hash: "x".into(),
-        created: 1,
-        bot: false,
-    };
+    let row = AccountRow::new("ann".into(), "ann".into(), "x".into(), 1, false);
     assert!(store.create_account(row, None).await.unwrap());
 }
 

@@ -17,13 +17,7 @@ const NOW: i64 = 1_000_000;
 
 async fn accounts(store: &Arc<dyn Store>, n: usize) {
     for i in 0..n {
-        let row = AccountRow {
-            id: format!("p{i}"),
-            name: format!("Player{i}"),
-            password_hash: "x".into(),
-            created: 1,
-            bot: false,
-        };
+        let row = AccountRow::new(format!("p{i}"), format!("Player{i}"), "x".into(), 1, false);
         assert!(store.create_account(row, None).await.unwrap());
     }
 }

@@ -5,6 +5,7 @@
 
 mod common;
 
+mod admin;
 mod ai;
 mod backup;
 mod contract;

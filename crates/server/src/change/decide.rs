@@ -63,6 +63,8 @@ pub enum Command {
         name: Option<String>,
         /// The player's account, when signed in.
         owner: Option<String>,
+        /// That account's name.
+        account: Option<String>,
     },
     /// The owner of seat `seat`, signed in as `owner`, plays it with one more token (of digest
     /// `digest`) in another browser; nothing changes if that token already plays it.
@@ -91,6 +93,14 @@ pub enum Command {
         seat: u8,
         /// The token's digest.
         digest: TokenDigest,
+    },
+    /// The seats of account `owner` are shown under `name` from now on (a moderator renamed
+    /// it), or with `None` as a deleted player's, their name gone (it was deleted).
+    Rename {
+        /// The account.
+        owner: String,
+        /// Its new name; `None`: deleted.
+        name: Option<String>,
     },
     /// The holder of `token` says `text` (checked: 1–200 characters).
     Say {
@@ -497,6 +507,7 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             digest,
             name,
             owner,
+            account,
         } => {
             let open = live
                 .seats
@@ -524,6 +535,9 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             }
             let mut table = live.table.clone();
             set(&mut table.names, players, *seat, name.clone());
+            if account.is_some() {
+                set(&mut table.accounts, players, *seat, account.clone());
+            }
             let change = Change::Join {
                 seat: *seat,
                 digest: digest.clone(),
@@ -620,7 +634,29 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             if table.names.get(seat as usize).cloned().flatten().is_none() {
                 set(&mut table.names, live.seats.len(), seat, Some(name.clone()));
             }
+            set(
+                &mut table.accounts,
+                live.seats.len(),
+                seat,
+                Some(name.clone()),
+            );
             Ok(seat_plan(live, change, seat, row, table, at))
+        }
+        Command::Rename { owner, name } => {
+            let mut table = live.table.clone();
+            for (i, row) in live.seats.iter().enumerate() {
+                if row.owner.as_ref() != Some(owner) {
+                    continue;
+                }
+                let seat = i as u8;
+                set(&mut table.names, players, seat, name.clone());
+                set(&mut table.accounts, players, seat, name.clone());
+                set(&mut table.deleted, players, seat, name.is_none());
+            }
+            if table == live.table {
+                return Ok(Checked::Nothing);
+            }
+            Ok(table_plan(live, table, at))
         }
         Command::Say { token, text } => {
             let seat = seat_of(live, token)?;
@@ -814,6 +850,8 @@ pub(super) fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError>
         players
     ];
     let mut names = vec![None; players];
+    let mut accounts = vec![None; players];
+    let mut deleted = vec![false; players];
     for (old, row) in live.seats.iter().enumerate() {
         let person = row.token_digest.is_some();
         seats[moved(old)] = if person {
@@ -830,6 +868,8 @@ pub(super) fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError>
             seats[moved(old)].clone()
         };
         names[moved(old)] = live.table.names.get(old).cloned().flatten();
+        accounts[moved(old)] = live.table.accounts.get(old).cloned().flatten();
+        deleted[moved(old)] = live.table.deleted.get(old) == Some(&true);
     }
     let start = live.replay(0).map_err(|e| ApiError::Internal(e.into()))?;
     let to_move = start.to_move().map(|s| s.0);
@@ -847,6 +887,8 @@ pub(super) fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError>
         updated: at,
         table: Table {
             names,
+            accounts,
+            deleted,
             rematch_of: Some(live.id.clone()),
             creator: live.table.creator.map(|c| moved(c as usize) as u8),
             rated: live.table.rated,

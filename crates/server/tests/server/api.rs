@@ -701,6 +701,7 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     assert_eq!(
         first["seats"][1],
         json!({"seat": 1, "kind": "open", "level": null, "taken": false, "name": null,
+               "account": null, "deleted": false,
                "present": false, "resigned": false, "out_of_time": false})
     );
 
@@ -723,6 +724,7 @@ async fn the_lobby_lists_open_seats_and_joining_takes_one(kind: &str) {
     assert_eq!(
         seat,
         json!({"seat": 1, "kind": "human", "level": null, "taken": true, "name": "Bob",
+               "account": null, "deleted": false,
                "present": false, "resigned": false, "out_of_time": false})
     );
     let r = server

@@ -16,10 +16,10 @@ use serde_json::{json, Value};
 use trigonal_server::MailConfig;
 use trigonal_store::on_both;
 
-const SITE: &str = "http://trigonal.test";
+pub(crate) const SITE: &str = "http://trigonal.test";
 
 /// A local SMTP server writing each mail it takes into a maildir.
-struct Smtp {
+pub(crate) struct Smtp {
     child: Child,
     port: u16,
     dir: tempfile::TempDir,
@@ -41,7 +41,7 @@ impl Smtp {
         python
     }
 
-    fn start() -> Smtp {
+    pub(crate) fn start() -> Smtp {
         let port = std::net::TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -82,7 +82,7 @@ impl Smtp {
         self.child = Smtp::spawn(self.port, self.dir.path());
     }
 
-    fn config(&self) -> MailConfig {
+    pub(crate) fn config(&self) -> MailConfig {
         MailConfig {
             smtp: format!("smtp://127.0.0.1:{}", self.port),
             from: "Trigonal <games@trigonal.test>".into(),
@@ -91,7 +91,7 @@ impl Smtp {
     }
 
     /// Every mail taken so far, oldest first, as its raw text.
-    fn mails(&self) -> Vec<String> {
+    pub(crate) fn mails(&self) -> Vec<String> {
         let new = self.dir.path().join("maildir").join("new");
         let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(&new)
             .map(|d| {
@@ -110,7 +110,7 @@ impl Smtp {
     }
 
     /// Waits (up to `within`) until `n` mails were taken; all of them.
-    async fn wait_for(&self, n: usize, within: Duration) -> Vec<String> {
+    pub(crate) async fn wait_for(&self, n: usize, within: Duration) -> Vec<String> {
         let started = Instant::now();
         loop {
             let mails = self.mails();
@@ -134,14 +134,14 @@ impl Drop for Smtp {
 }
 
 /// The header `name` of a raw mail.
-fn header<'a>(mail: &'a str, name: &str) -> &'a str {
+pub(crate) fn header<'a>(mail: &'a str, name: &str) -> &'a str {
     mail.lines()
         .find_map(|l| l.strip_prefix(&format!("{name}: ")))
         .unwrap_or_else(|| panic!("no {name} in {mail}"))
 }
 
 /// The first link in a raw mail's text that starts with `start`.
-fn link<'a>(mail: &'a str, start: &str) -> &'a str {
+pub(crate) fn link<'a>(mail: &'a str, start: &str) -> &'a str {
     let at = mail
         .find(start)
         .unwrap_or_else(|| panic!("no {start} in {mail}"));
@@ -165,7 +165,7 @@ async fn call(
 /// Follows a link of a mail on `server` as a person does: its page (the front end's, in the
 /// reader's language, whatever the link's state: 200 HTML, and a bare visit does nothing), then
 /// what the page posts — the status of that.
-async fn follow(server: &TestServer, url: &str) -> u16 {
+pub(crate) async fn follow(server: &TestServer, url: &str) -> u16 {
     let path = url.strip_prefix(SITE).unwrap();
     let page = server.http.get(server.url(path)).send().await.unwrap();
     assert_eq!(page.status(), 200, "{path}");
@@ -444,7 +444,7 @@ async fn a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address(
 on_both!(a_tournaments_start_is_mailed_to_its_entrants_with_a_confirmed_address);
 
 /// A mail as its reader's mail program shows it: the subject and the text, decoded.
-fn read(mail: &str) -> (String, String) {
+pub(crate) fn read(mail: &str) -> (String, String) {
     let parsed = mailparse::parse_mail(mail.as_bytes()).expect("a mail");
     let subject = parsed.headers.iter().find(|h| h.get_key() == "Subject");
     let subject = subject.expect("a subject").get_value();

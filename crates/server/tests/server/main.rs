@@ -20,6 +20,7 @@ mod push;
 mod puzzles;
 mod quick;
 mod ratings;
+mod safety;
 mod seeks;
 mod tournaments;
 mod wire;

@@ -204,6 +204,7 @@ async fn resigning_ends_a_two_player_game_and_hands_a_seat_over_in_larger_ones(k
     assert_eq!(
         r.body["seats"][1],
         json!({"seat": 1, "kind": "ai", "level": "easy", "taken": true, "name": null,
+               "account": null, "deleted": false,
                "present": false, "resigned": true, "out_of_time": false})
     );
     server.play_some(&id, &t, 0).await;

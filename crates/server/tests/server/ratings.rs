@@ -134,7 +134,7 @@ async fn rated_games_are_between_signed_in_players_and_rate_them_once(kind: &str
     );
     assert_eq!(
         played["opponents"],
-        json!([{"seat": 1, "name": "bob", "kind": "human", "level": null}])
+        json!([{"seat": 1, "name": "bob", "deleted": false, "kind": "human", "level": null}])
     );
     assert_eq!(
         (played["result"].clone(), played["rated"].clone()),

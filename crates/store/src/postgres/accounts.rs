@@ -10,17 +10,22 @@ impl Accounts for PgStore {
         bot_token: Option<TokenDigest>,
     ) -> Result<bool, StoreError> {
         let client = self.client().await?;
+        let key = account.name.to_lowercase();
+        // A name held back (let go not long ago) is taken, as one in use is.
         let n = client
             .execute(
                 "INSERT INTO accounts (id, name, name_key, password_hash, created, bot_token)
-                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (name_key) DO NOTHING",
+                 SELECT $1, $2, $3, $4, $5, $6
+                 WHERE NOT EXISTS (SELECT 1 FROM held_names WHERE name = $7 AND until > $5)
+                 ON CONFLICT (name_key) DO NOTHING",
                 &[
                     &account.id,
                     &account.name,
-                    &account.name.to_lowercase(),
+                    &key,
                     &account.password_hash,
                     &account.created,
                     &bot_token.as_ref().map(TokenDigest::as_str),
+                    &crate::held_name(&key),
                 ],
             )
             .await
@@ -32,8 +37,11 @@ impl Accounts for PgStore {
         let client = self.client().await?;
         let row = client
             .query_opt(
-                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts
-                 WHERE bot_token = $1",
+                concat!(
+                    "SELECT ",
+                    account_columns!(),
+                    " FROM accounts a WHERE bot_token = $1 AND NOT closed AND deleted IS NULL"
+                ),
                 &[&digest.as_str()],
             )
             .await
@@ -45,7 +53,8 @@ impl Accounts for PgStore {
         let client = self.client().await?;
         let rows = client
             .query(
-                "SELECT name FROM accounts WHERE bot_token IS NOT NULL ORDER BY name_key",
+                "SELECT name FROM accounts WHERE bot_token IS NOT NULL AND NOT closed
+                 AND deleted IS NULL ORDER BY name_key",
                 &[],
             )
             .await
@@ -57,7 +66,11 @@ impl Accounts for PgStore {
         let client = self.client().await?;
         let row = client
             .query_opt(
-                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts WHERE name_key = $1",
+                concat!(
+                    "SELECT ",
+                    account_columns!(),
+                    " FROM accounts a WHERE name_key = $1 AND deleted IS NULL"
+                ),
                 &[&name.to_lowercase()],
             )
             .await
@@ -92,12 +105,16 @@ impl Accounts for PgStore {
         let client = self.client().await?;
         client
             .execute(
-                "INSERT INTO sessions (digest, account, created, expires) VALUES ($1, $2, $3, $4)",
+                "INSERT INTO sessions (digest, account, created, expires, id, agent, last_seen)
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
                 &[
                     &session.digest.as_str(),
                     &session.account,
                     &session.created,
                     &session.expires,
+                    &session.id,
+                    &session.agent,
+                    &session.last_seen,
                 ],
             )
             .await
@@ -109,17 +126,23 @@ impl Accounts for PgStore {
         &self,
         digest: &TokenDigest,
         now: i64,
-    ) -> Result<Option<AccountRow>, StoreError> {
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
         let client = self.client().await?;
         let row = client
             .query_opt(
-                "SELECT a.id, a.name, a.password_hash, a.created, a.bot_token IS NOT NULL FROM sessions s
-                 JOIN accounts a ON a.id = s.account WHERE s.digest = $1 AND s.expires > $2",
+                concat!(
+                    "SELECT ",
+                    account_columns!(),
+                    ", s.digest, s.account, s.created, s.expires, s.id, s.agent, s.last_seen
+                     FROM sessions s JOIN accounts a ON a.id = s.account
+                     WHERE s.digest = $1 AND s.expires > $2 AND NOT a.closed
+                       AND a.deleted IS NULL"
+                ),
                 &[&digest.as_str(), &now],
             )
             .await
             .map_err(pg)?;
-        Ok(row.map(|r| account_row(&r)))
+        Ok(row.map(|r| (account_row(&r), session_row(&r, 9))))
     }
 
     async fn end_session(&self, digest: &TokenDigest, now: i64) -> Result<(), StoreError> {

@@ -6,7 +6,7 @@ use tokio_postgres::GenericClient;
 use trigonal_ratings::Rating;
 
 use super::*;
-use crate::{Attempted, Learning, LessonDone, PuzzleRow};
+use crate::{AttemptRow, Attempted, Learning, LessonDone, PuzzleRow};
 
 const PUZZLE_COLUMNS: &str = "id, game, players, variant, record, solution, goal, explanation,
     owner, origin, rating, deviation, volatility, attempts, created";
@@ -156,6 +156,40 @@ impl Learning for PgStore {
             .await
             .map_err(pg)?;
         Ok(rows.iter().map(puzzle_row).collect())
+    }
+
+    async fn puzzle_attempts(&self, account: &str) -> Result<Vec<AttemptRow>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT a.puzzle, p.game, a.correct, a.at FROM puzzle_attempts a
+                 JOIN puzzles p ON p.id = a.puzzle WHERE a.account = $1 ORDER BY a.at, a.puzzle",
+                &[&account],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows
+            .iter()
+            .map(|r| AttemptRow {
+                puzzle: r.get(0),
+                game: r.get(1),
+                correct: r.get(2),
+                at: r.get(3),
+            })
+            .collect())
+    }
+
+    async fn puzzle_ratings(&self, account: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let client = self.client().await?;
+        let rows = client
+            .query(
+                "SELECT game, rating, deviation, volatility, attempts FROM puzzle_ratings
+                 WHERE account = $1 ORDER BY game",
+                &[&account],
+            )
+            .await
+            .map_err(pg)?;
+        Ok(rows.iter().map(|r| (r.get(0), rating_at(r, 1))).collect())
     }
 
     async fn puzzle_rating(&self, account: &str, game: &str) -> Result<Rating, StoreError> {

@@ -41,6 +41,7 @@ mod mail;
 mod push;
 mod ratings;
 mod rows;
+mod safety;
 pub(crate) mod schema;
 mod seeks;
 mod sql;

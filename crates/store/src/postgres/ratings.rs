@@ -98,7 +98,8 @@ impl Ratings for PgStore {
             .query(
                 "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
                  FROM ratings r JOIN accounts a ON a.id = r.account
-                 WHERE r.pool = $1 AND r.games > 0 ORDER BY r.rating DESC, a.name LIMIT $2",
+                 WHERE r.pool = $1 AND r.games > 0 AND NOT a.closed AND a.deleted IS NULL
+                 ORDER BY r.rating DESC, a.name LIMIT $2",
                 &[&pool, &(limit as i64)],
             )
             .await

@@ -120,7 +120,7 @@ pub(super) fn rating_at(r: &tokio_postgres::Row, from: usize) -> trigonal_rating
     }
 }
 
-/// An account from a row of `id, name, password_hash, created`.
+/// An account from a row of its columns (`account_columns!`).
 pub(super) fn account_row(r: &tokio_postgres::Row) -> AccountRow {
     AccountRow {
         id: r.get(0),
@@ -128,6 +128,24 @@ pub(super) fn account_row(r: &tokio_postgres::Row) -> AccountRow {
         password_hash: r.get(2),
         created: r.get(3),
         bot: r.get(4),
+        moderator: r.get(5),
+        muted_until: r.get(6),
+        closed: r.get(7),
+        totp: r.get(8),
+    }
+}
+
+/// A session from a row's columns from `at` on: `digest, account, created, expires, id, agent,
+/// last_seen`.
+pub(super) fn session_row(r: &tokio_postgres::Row, at: usize) -> SessionRow {
+    SessionRow {
+        digest: TokenDigest::from_stored(r.get(at)),
+        account: r.get(at + 1),
+        created: r.get(at + 2),
+        expires: r.get(at + 3),
+        id: r.get(at + 4),
+        agent: r.get(at + 5),
+        last_seen: r.get(at + 6),
     }
 }
 

@@ -22,5 +22,6 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     migration!("14-tournaments"),
     migration!("15-push"),
     migration!("16-learning"),
-    migration!("17-language"),
+    migration!("17-safety"),
+    migration!("18-language"),
 ];

@@ -10,18 +10,23 @@ impl Accounts for SqliteStore {
         bot_token: Option<TokenDigest>,
     ) -> Result<bool, StoreError> {
         self.call(move |tx| {
+            let key = account.name.to_lowercase();
+            // A name held back (let go not long ago) is taken, as one in use is.
             let n = tx
                 .prepare_cached(
                     "INSERT INTO accounts (id, name, name_key, password_hash, created, bot_token)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT (name_key) DO NOTHING",
+                     SELECT ?1, ?2, ?3, ?4, ?5, ?6
+                     WHERE NOT EXISTS (SELECT 1 FROM held_names WHERE name = ?7 AND until > ?5)
+                     ON CONFLICT (name_key) DO NOTHING",
                 )?
                 .execute(params![
                     account.id,
                     account.name,
-                    account.name.to_lowercase(),
+                    key,
                     account.password_hash,
                     account.created,
-                    bot_token.as_ref().map(TokenDigest::as_str)
+                    bot_token.as_ref().map(TokenDigest::as_str),
+                    crate::held_name(&key)
                 ])?;
             tx.commit()?;
             Ok(n == 1)
@@ -32,10 +37,11 @@ impl Accounts for SqliteStore {
     async fn bot_by_token(&self, digest: &TokenDigest) -> Result<Option<AccountRow>, StoreError> {
         let digest = digest.as_str().to_string();
         self.call(move |tx| {
-            tx.prepare_cached(
-                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts
-                 WHERE bot_token = ?1",
-            )?
+            tx.prepare_cached(concat!(
+                "SELECT ",
+                account_columns!(),
+                " FROM accounts a WHERE bot_token = ?1 AND NOT closed AND deleted IS NULL"
+            ))?
             .query_row([digest], account_row)
             .optional()
         })
@@ -45,7 +51,8 @@ impl Accounts for SqliteStore {
     async fn bots(&self) -> Result<Vec<String>, StoreError> {
         self.call(|tx| {
             tx.prepare_cached(
-                "SELECT name FROM accounts WHERE bot_token IS NOT NULL ORDER BY name_key",
+                "SELECT name FROM accounts WHERE bot_token IS NOT NULL AND NOT closed
+                 AND deleted IS NULL ORDER BY name_key",
             )?
             .query_map([], |r| r.get(0))?
             .collect()
@@ -56,9 +63,11 @@ impl Accounts for SqliteStore {
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
         let key = name.to_lowercase();
         self.call(move |tx| {
-            tx.prepare_cached(
-                "SELECT id, name, password_hash, created, bot_token IS NOT NULL FROM accounts WHERE name_key = ?1",
-            )?
+            tx.prepare_cached(concat!(
+                "SELECT ",
+                account_columns!(),
+                " FROM accounts a WHERE name_key = ?1 AND deleted IS NULL"
+            ))?
             .query_row([key], account_row)
             .optional()
         })
@@ -89,13 +98,17 @@ impl Accounts for SqliteStore {
     async fn create_session(&self, session: SessionRow) -> Result<(), StoreError> {
         self.call(move |tx| {
             tx.prepare_cached(
-                "INSERT INTO sessions (digest, account, created, expires) VALUES (?1, ?2, ?3, ?4)",
+                "INSERT INTO sessions (digest, account, created, expires, id, agent, last_seen)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )?
             .execute(params![
                 session.digest.as_str(),
                 session.account,
                 session.created,
-                session.expires
+                session.expires,
+                session.id,
+                session.agent,
+                session.last_seen
             ])?;
             tx.commit()
         })
@@ -106,14 +119,19 @@ impl Accounts for SqliteStore {
         &self,
         digest: &TokenDigest,
         now: i64,
-    ) -> Result<Option<AccountRow>, StoreError> {
+    ) -> Result<Option<(AccountRow, SessionRow)>, StoreError> {
         let digest = digest.as_str().to_string();
         self.call(move |tx| {
-            tx.prepare_cached(
-                "SELECT a.id, a.name, a.password_hash, a.created, a.bot_token IS NOT NULL FROM sessions s
-                 JOIN accounts a ON a.id = s.account WHERE s.digest = ?1 AND s.expires > ?2",
-            )?
-            .query_row(params![digest, now], account_row)
+            tx.prepare_cached(concat!(
+                "SELECT ",
+                account_columns!(),
+                ", s.digest, s.account, s.created, s.expires, s.id, s.agent, s.last_seen
+                 FROM sessions s JOIN accounts a ON a.id = s.account
+                 WHERE s.digest = ?1 AND s.expires > ?2 AND NOT a.closed AND a.deleted IS NULL"
+            ))?
+            .query_row(params![digest, now], |r| {
+                Ok((account_row(r)?, session_row(r, 9)?))
+            })
             .optional()
         })
         .await

@@ -4,7 +4,7 @@
 use trigonal_ratings::Rating;
 
 use super::*;
-use crate::{Attempted, Learning, LessonDone, PuzzleRow};
+use crate::{AttemptRow, Attempted, Learning, LessonDone, PuzzleRow};
 
 const PUZZLE_COLUMNS: &str = "id, game, players, variant, record, solution, goal, explanation,
     owner, origin, rating, deviation, volatility, attempts, created";
@@ -148,6 +148,39 @@ impl Learning for SqliteStore {
                  ORDER BY abs(rating - ?4), id LIMIT ?5"
             ))?
             .query_map(params![game, account, mine, near, limit as i64], puzzle_row)?
+            .collect()
+        })
+        .await
+    }
+
+    async fn puzzle_attempts(&self, account: &str) -> Result<Vec<AttemptRow>, StoreError> {
+        let account = account.to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT a.puzzle, p.game, a.correct, a.at FROM puzzle_attempts a
+                 JOIN puzzles p ON p.id = a.puzzle WHERE a.account = ?1 ORDER BY a.at, a.puzzle",
+            )?
+            .query_map([account], |r| {
+                Ok(AttemptRow {
+                    puzzle: r.get(0)?,
+                    game: r.get(1)?,
+                    correct: r.get(2)?,
+                    at: r.get(3)?,
+                })
+            })?
+            .collect()
+        })
+        .await
+    }
+
+    async fn puzzle_ratings(&self, account: &str) -> Result<Vec<(String, Rating)>, StoreError> {
+        let account = account.to_string();
+        self.call(move |tx| {
+            tx.prepare_cached(
+                "SELECT game, rating, deviation, volatility, attempts FROM puzzle_ratings
+                 WHERE account = ?1 ORDER BY game",
+            )?
+            .query_map([account], |r| Ok((r.get(0)?, rating_at(r, 1)?)))?
             .collect()
         })
         .await

@@ -35,6 +35,7 @@ mod mail;
 mod push;
 mod ratings;
 mod rows;
+mod safety;
 pub(crate) mod schema;
 mod seeks;
 mod tournaments;

@@ -111,7 +111,7 @@ impl Ratings for SqliteStore {
             tx.prepare_cached(
                 "SELECT a.name, r.rating, r.deviation, r.volatility, r.games
                  FROM ratings r JOIN accounts a ON a.id = r.account
-                 WHERE r.pool = ?1 ORDER BY r.rating DESC, a.name LIMIT ?2",
+                 WHERE r.pool = ?1 AND NOT a.closed AND a.deleted IS NULL ORDER BY r.rating DESC, a.name LIMIT ?2",
             )?
             .query_map(params![pool, limit as i64], |r| {
                 Ok((r.get(0)?, rating_at(r, 1)?))

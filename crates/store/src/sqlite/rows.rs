@@ -163,7 +163,7 @@ pub(super) fn rating_at(
     })
 }
 
-/// An account from a row of `id, name, password_hash, created`.
+/// An account from a row of its columns (`account_columns!`).
 pub(super) fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow> {
     Ok(AccountRow {
         id: r.get(0)?,
@@ -171,6 +171,24 @@ pub(super) fn account_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<AccountRow>
         password_hash: r.get(2)?,
         created: r.get(3)?,
         bot: r.get(4)?,
+        moderator: r.get(5)?,
+        muted_until: r.get(6)?,
+        closed: r.get(7)?,
+        totp: r.get(8)?,
+    })
+}
+
+/// A session from a row's columns from `at` on: `digest, account, created, expires, id, agent,
+/// last_seen`.
+pub(super) fn session_row(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<SessionRow> {
+    Ok(SessionRow {
+        digest: TokenDigest::from_stored(r.get(at)?),
+        account: r.get(at + 1)?,
+        created: r.get(at + 2)?,
+        expires: r.get(at + 3)?,
+        id: r.get(at + 4)?,
+        agent: r.get(at + 5)?,
+        last_seen: r.get(at + 6)?,
     })
 }
 

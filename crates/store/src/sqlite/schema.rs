@@ -31,7 +31,8 @@ pub(crate) const MIGRATIONS: &[Migration] = &[
     Migration::Sql(migration!("14-tournaments")),
     Migration::Sql(migration!("15-push")),
     Migration::Sql(migration!("16-learning")),
-    Migration::Sql(migration!("17-language")),
+    Migration::Sql(migration!("17-safety")),
+    Migration::Sql(migration!("18-language")),
 ];
 
 /// Migration 2: replaces every stored seat token by its digest, in a column named for it.

@@ -154,6 +154,7 @@ fn test_config(
             over_http: true,
         },
         origins: Default::default(),
+        refused_names: Default::default(),
     }
 }
 
