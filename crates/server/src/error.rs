@@ -149,6 +149,7 @@ pub const CODES: &[&str] = &[
     // Mail.
     "mail-off",
     "email-address",
+    "unknown-language",
     "link-not-valid",
     // Web Push.
     "push-off",

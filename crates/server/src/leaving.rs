@@ -43,7 +43,10 @@ pub struct Export {
     bot: bool,
     moderator: bool,
     two_step: bool,
-    #[schema(value_type = Object)]
+    /// The language mails and notices are written in (null: English, never said).
+    language: Option<String>,
+    /// The address, whether confirmed and whether mail is wanted; null without one.
+    #[schema(value_type = Option<Object>)]
     email: Value,
     #[schema(value_type = Object)]
     ratings: BTreeMap<String, Value>,
@@ -183,6 +186,7 @@ pub async fn export(state: &AppState, signed_in: &SignedIn) -> Result<Export, Ap
         bot: account.bot,
         moderator: account.moderator,
         two_step: account.totp,
+        language: store.language(id).await?,
         email,
         ratings,
         games,
