@@ -300,8 +300,10 @@ impl Clock {
     /// How long the computer in `seat` may think at `now`: `usual` (its level's time a move)
     /// when the clock allows, else a share of what was left when its turn began that cannot run
     /// it out — a twenty-fifth of its time (less a reserve for the work around a move) and most
-    /// of the increment — less what the move has already waited since (for a search slot, in a
-    /// busy server's queue): the wait is spent from the same share. At least a millisecond.
+    /// of the increment, never more than half of what is left (the increment comes only after
+    /// the move: 1 s left and 2 s of increment is not a second to think) — less what the move
+    /// has already waited since (for a search slot, in a busy server's queue): the wait is
+    /// spent from the same share. At least a millisecond.
     pub fn budget(&self, seat: u8, now: i64, usual: Duration) -> Duration {
         let left = self.remaining_ms[seat as usize];
         let waited = if self.running == Some(seat) {
@@ -311,7 +313,7 @@ impl Clock {
         };
         let share = match self.control {
             Control::Fischer { increment_ms, .. } => {
-                (left - RESERVE_MS).max(0) / 25 + increment_ms / 2
+                ((left - RESERVE_MS).max(0) / 25 + increment_ms / 2).min(left / 2)
             }
             // A turn's time does not carry over: a tenth of it is still days.
             Control::Correspondence { .. } => left / 10,
