@@ -130,9 +130,21 @@ document.addEventListener('click', (e) => {
 window.addEventListener('popstate', route);
 
 // What the site sends a signed-in person when they are not looking (mails, push notices) is in
-// the language they read it in here: said on signing in, and at every switch.
+// the language they read it in here: said on signing in, and at every switch — once per change,
+// one request after another, so that an earlier word never lands after a later one.
+let saidLanguage = null;
+let saying = Promise.resolve();
 function sayLanguage() {
-  if (account.me()) api.setLanguage(lang()).catch(() => {});
+  if (!account.me()) {
+    saidLanguage = null;
+    return;
+  }
+  const code = lang();
+  if (code === saidLanguage) return;
+  saidLanguage = code;
+  saying = saying.then(() => api.setLanguage(code)).catch(() => {
+    saidLanguage = null; // said again at the next chance
+  });
 }
 
 onLanguage(() => {
