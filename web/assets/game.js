@@ -99,8 +99,12 @@ class GamePage {
     }
   }
 
-  /** Signed in or out: a seat's link waiting for an account is taken, and the tournament followed. */
+  /**
+   * Signed in or out: the players drawn again (a report button beside others' names), a seat's
+   * link waiting for an account taken, and the tournament followed.
+   */
   account() {
+    if (this.view) this.render();
     this.adopt();
     this.followTournament();
   }
@@ -116,8 +120,11 @@ class GamePage {
     if (!account.me()) return;
     try {
       await api.claimGames([{ id: this.id, token: a.token }]);
-    } catch {
-      return; // Another account's seat, or a token no longer good: nothing to say.
+    } catch (e) {
+      // Another account's seat (409), or a token no longer good (403): nothing to say. Anything
+      // else is worth knowing.
+      if (e.status !== 409 && e.status !== 403) toast(e.message);
+      return;
     }
     if (this.closed) return;
     store.rememberGame(this.id, this.view.game);
@@ -209,11 +216,6 @@ class GamePage {
     const v = this.view;
     this.build(v);
     this.render();
-  }
-
-  /** Signed in or out: the players drawn again (a report button beside others' names). */
-  account() {
-    if (this.view) this.render();
   }
 
   // ---- live updates ----

@@ -58,11 +58,11 @@ function seatWord(table, game, seat) {
   return table[`seat.${game}.${seat}`] ?? say(table, 'seat.n', { n: seat + 1 });
 }
 
-/** Waits until the toast says `text`. */
+/** Waits until the toast says `text`, at rest (its slide into view over: where it is is measured). */
 async function toastSays(page, text) {
   await page.waitForFunction((want) => {
     const el = document.querySelector('[data-test=toast]');
-    return el?.classList.contains('show') && el.textContent.trim() === want;
+    return el?.classList.contains('show') && el.textContent.trim() === want && el.getAnimations().length === 0;
   }, text).catch(async (e) => {
     throw new Error(`the toast says ${JSON.stringify(await page.textContent('[data-test=toast]'))}, not ${JSON.stringify(text)}: ${e.message}`);
   });

@@ -45,3 +45,36 @@ test('the parser above finds a slip', () => {
   fs.rmSync(path.dirname(bad), { recursive: true });
   assert.match(r.stdout, /bad\.js: Unexpected token/);
 });
+
+/**
+ * The methods a class body (as these scripts write it: `class X {` to a `}` at the margin,
+ * members two spaces in) defines more than once — legal JavaScript, where the later silently
+ * replaces the earlier. Two `account()` on the game page once dropped the first's work.
+ */
+function twiceDefined(source) {
+  const out = [];
+  let seen = null;
+  for (const line of source.split('\n')) {
+    if (/^(export )?(default )?class\b/.test(line)) seen = new Set();
+    else if (line.startsWith('}')) seen = null;
+    const m = seen && line.match(/^ {2}(static )?(async )?(\*)?(get |set )?(#?[\w$]+)\s*\([^)]*\)\s*\{/);
+    if (!m) continue;
+    const name = `${m[1] ?? ''}${m[4] ?? ''}${m[5]}`;
+    if (seen.has(name)) out.push(name);
+    seen.add(name);
+  }
+  return out;
+}
+
+test('no class of the front end defines a method twice', () => {
+  const twice = [];
+  for (const f of fs.readdirSync(assets).filter((f) => f.endsWith('.js'))) {
+    for (const name of twiceDefined(fs.readFileSync(path.join(assets, f), 'utf8'))) twice.push(`${f}: ${name}`);
+  }
+  assert.deepEqual(twice, []);
+});
+
+test('the scan above finds a method defined twice, and not a getter beside its setter', () => {
+  const source = 'class A {\n  get x() {\n  }\n  set x(v) {\n  }\n  go() {\n  }\n  async go() {\n  }\n}\nclass B {\n  go() {\n  }\n}\n';
+  assert.deepEqual(twiceDefined(source), ['go']);
+});
