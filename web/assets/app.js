@@ -6,70 +6,68 @@
 
 import { h, toast } from './dom.js';
 import { t, LANGUAGES, lang, setLang, onLanguage, ready } from './i18n.js';
-import { mountHome } from './home.js';
-import { mountGame } from './game.js';
-import { mountRules } from './rules.js';
-import { mountSignIn, mountProfile, mountLeaderboard } from './players.js';
-import { mountTournaments, mountTournament } from './tournaments.js';
-import { mountLearn } from './learn.js';
-import { mountLesson } from './lesson.js';
-import { mountPuzzles } from './puzzles.js';
-import { mountMailLink } from './mail-links.js';
-import { mountReset } from './safety.js';
-import { mountModeration } from './moderation.js';
 import * as account from './account.js';
 import * as api from './api.js';
 
 const main = document.getElementById('main');
 let page = null;
 
-function route() {
+// Each route's page is a module of its own, loaded when the route is first visited (the browser
+// keeps it for the next visit): the home page does not download the game page, and so on.
+const ROUTES = [
+  [/^\/(index\.html)?$/, () => import('./home.js'), (m, _, query) => m.mountHome(main, { navigate, game: query.get('game') })],
+  [/^\/game\/([^/]+)\/?$/, () => import('./game.js'), (m, [id], query) => m.mountGame(main, { id, query, navigate })],
+  [/^\/rules\/([^/]+)\/?$/, () => import('./rules.js'), (m, [game]) => m.mountRules(main, { game })],
+  [/^\/sign(in|up)$/, () => import('./players.js'), (m, [how]) => m.mountSignIn(main, { navigate, create: how === 'up' })],
+  [/^\/player\/([^/]+)\/?$/, () => import('./players.js'), (m, [name]) => m.mountProfile(main, { name, navigate })],
+  [/^\/leaderboard\/([^/]+)\/?$/, () => import('./players.js'), (m, [pool]) => m.mountLeaderboard(main, { pool })],
+  [/^\/tournaments\/?$/, () => import('./tournaments.js'), (m) => m.mountTournaments(main, { navigate })],
+  [/^\/tournament\/([^/]+)\/?$/, () => import('./tournaments.js'), (m, [id]) => m.mountTournament(main, { id, navigate })],
+  [/^\/learn\/?$/, () => import('./learn.js'), (m) => m.mountLearn(main, { navigate })],
+  [/^\/learn\/([^/]+)\/([^/]+)\/?$/, () => import('./lesson.js'), (m, [game, id]) => m.mountLesson(main, { game, id, navigate })],
+  [/^\/puzzles\/?$/, () => import('./puzzles.js'), (m) => m.mountPuzzles(main, { navigate, id: null })],
+  [/^\/puzzles\/([^/]+)\/?$/, () => import('./puzzles.js'), (m, [id]) => m.mountPuzzles(main, { navigate, id })],
+  [/^\/reset\/?$/, () => import('./safety.js'), (m) => m.mountReset(main, { token: null })],
+  [/^\/reset\/([^/]+)\/?$/, () => import('./safety.js'), (m, [token]) => m.mountReset(main, { token })],
+  [/^\/mod(\/log|\/)?$/, () => import('./moderation.js'), (m, [which]) => m.mountModeration(main, { navigate, view: which === '/log' ? 'log' : 'queue' })],
+  [/^\/mail\/(verify|unsubscribe)\/([^/]+)\/?$/, () => import('./mail-links.js'), (m, [kind, token]) => m.mountMailLink(main, { kind, token })],
+];
+
+let routed = 0; // which call of route() is the latest: a page loaded after a newer one began is dropped
+
+async function route() {
   if (page && page.unmount) page.unmount();
   page = null;
+  const mine = ++routed;
   const path = decodeURI(location.pathname);
   // A player's link carries its seat token in the fragment (#seat=N&token=T), which no server and
   // no Referer ever sees; older links carried it in the query. Both are read here.
   const query = new URLSearchParams(location.search);
   for (const [k, v] of new URLSearchParams(location.hash.slice(1))) query.set(k, v);
-  let m;
   document.title = 'Trigonal';
-  if (path === '/' || path === '/index.html') {
-    page = mountHome(main, { navigate, game: query.get('game') });
-  } else if ((m = path.match(/^\/game\/([^/]+)\/?$/))) {
-    page = mountGame(main, { id: m[1], query, navigate });
-  } else if ((m = path.match(/^\/rules\/([^/]+)\/?$/))) {
-    page = mountRules(main, { game: m[1] });
-  } else if (path === '/signin' || path === '/signup') {
-    page = mountSignIn(main, { navigate, create: path === '/signup' });
-  } else if ((m = path.match(/^\/player\/([^/]+)\/?$/))) {
-    page = mountProfile(main, { name: m[1], navigate });
-  } else if ((m = path.match(/^\/leaderboard\/([^/]+)\/?$/))) {
-    page = mountLeaderboard(main, { pool: m[1] });
-  } else if (path === '/tournaments' || path === '/tournaments/') {
-    page = mountTournaments(main, { navigate });
-  } else if ((m = path.match(/^\/tournament\/([^/]+)\/?$/))) {
-    page = mountTournament(main, { id: m[1], navigate });
-  } else if (path === '/learn' || path === '/learn/') {
-    page = mountLearn(main, { navigate });
-  } else if ((m = path.match(/^\/learn\/([^/]+)\/([^/]+)\/?$/))) {
-    page = mountLesson(main, { game: m[1], id: m[2], navigate });
-  } else if (path === '/puzzles' || path === '/puzzles/') {
-    page = mountPuzzles(main, { navigate, id: null });
-  } else if ((m = path.match(/^\/puzzles\/([^/]+)\/?$/))) {
-    page = mountPuzzles(main, { navigate, id: m[1] });
-  } else if (path === '/reset' || path === '/reset/') {
-    page = mountReset(main, { token: null });
-  } else if ((m = path.match(/^\/reset\/([^/]+)\/?$/))) {
-    page = mountReset(main, { token: m[1] });
-  } else if (path === '/mod' || path === '/mod/' || path === '/mod/log') {
-    page = mountModeration(main, { navigate, view: path === '/mod/log' ? 'log' : 'queue' });
-  } else if ((m = path.match(/^\/mail\/(verify|unsubscribe)\/([^/]+)\/?$/))) {
-    page = mountMailLink(main, { kind: m[1], token: m[2] });
-  } else {
-    main.replaceChildren(h('section', { class: 'card error-page' },
-      h('h1', {}, t('error.not-found')),
-      h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
+  for (const [pattern, load, mount] of ROUTES) {
+    const m = path.match(pattern);
+    if (!m) continue;
+    let module;
+    try {
+      module = await load();
+    } catch {
+      // A page's module that no longer loads (offline, or a new version of the site): a fresh
+      // load of the page fetches what it needs.
+      if (mine === routed) {
+        main.replaceChildren(h('section', { class: 'card error-page' },
+          h('h1', {}, t('error.generic')),
+          h('p', {}, h('a', { href: location.href }, t('error.reload')))));
+      }
+      return;
+    }
+    if (mine !== routed) return;
+    page = mount(module, m.slice(1).filter((x) => x !== undefined), query);
+    return;
   }
+  main.replaceChildren(h('section', { class: 'card error-page' },
+    h('h1', {}, t('error.not-found')),
+    h('p', {}, h('a', { href: '/', 'data-link': true }, t('nav.home')))));
 }
 
 export function navigate(url) {
@@ -85,7 +83,7 @@ function header() {
   const bar = document.getElementById('topbar');
   bar.replaceChildren(
     h('a', { href: '/', 'data-link': true, class: 'brand' },
-      h('img', { src: '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), h('span', { class: 'brand-text' }, 'Trigonal')),
+      h('img', { src: document.querySelector('link[rel=icon]')?.getAttribute('href') || '/assets/img/logo.svg', alt: '', width: 28, height: 28 }), h('span', { class: 'brand-text' }, 'Trigonal')),
     h('nav', { 'aria-label': t('nav.label') },
       h('a', { href: '/', 'data-link': true, class: 'nav-play' }, t('nav.play')),
       h('a', { href: '/learn', 'data-link': true, 'data-test': 'nav-learn' }, t('nav.learn')),
@@ -159,8 +157,9 @@ account.onAccount(() => {
   sayLanguage();
 });
 
-// The chosen language's words first (a file of their own), then the page.
+// The chosen language's words first (a file of their own), then the page — its module loaded
+// before this script is done, as it was when every module came up front.
 await ready();
 header();
 account.load();
-route();
+await route();

@@ -29,6 +29,7 @@ import { stepKey } from './analysis.js';
 import { turns, recentTurns } from './turns.js';
 import { patch, withMoves } from './wire.js';
 import { reportButton } from './safety.js';
+import { gameUrl, inviteUrl, swatch } from './links.js';
 
 /** The close code of a server that is restarting (RFC 6455's registry): reconnect soon. */
 const RESTART = 1012;
@@ -1309,24 +1310,9 @@ function endsWithoutWinner(shown, v) {
   return Boolean(said && said.seat != null && (v.seats[said.seat]?.resigned || v.seats[said.seat]?.out_of_time));
 }
 
-/** The page of game `id`, acting for `seat` (null: no seat named) with a token already stored. */
-export function gameUrl(id, seat) {
-  return `/game/${encodeURIComponent(id)}${seat !== null && seat !== undefined ? `?seat=${seat}` : ''}`;
-}
-
-/** A link that gives `seat` of game `id` to whoever opens it: the token rides in the fragment. */
-export function inviteUrl(id, seat, token) {
-  return `/game/${encodeURIComponent(id)}#seat=${seat}&token=${encodeURIComponent(token)}`;
-}
-
 /** A person's presence beside their seat: a dot, filled while one of their pages is open. */
 function presenceDot(seat) {
   if (seat.kind !== 'human' || seat.taken === false) return null;
   const word = seat.present ? t('presence.here') : t('presence.away');
   return h('span', { class: `presence ${seat.present ? 'on' : 'off'}`, 'data-test': `presence-${seat.seat}`, 'data-present': String(Boolean(seat.present)), title: word, role: 'img', 'aria-label': word });
-}
-
-/** A seat's token: a disc in the seat's colour with its number, so colour is not the only cue. */
-export function swatch(seat) {
-  return h('span', { class: `swatch p${seat}`, 'aria-hidden': 'true' }, String(seat + 1));
 }

@@ -7,7 +7,7 @@ import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { seatName, gameName } from './games.js';
-import { swatch, gameUrl } from './game.js';
+import { swatch, gameUrl } from './links.js';
 import { cleanName, seatLabel } from './people.js';
 import { PRESETS, presetClock, parseCustom, controlText, controlLong, formatClock, remainingNow, isLow, isDays } from './clock.js';
 import { MINE_MAX, mineEntry, orderMine } from './mine.js';

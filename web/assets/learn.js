@@ -76,10 +76,11 @@ function wordsFile(game, code) {
   const key = `${game}.${code}`;
   if (!words.has(key)) {
     const url = `./lessons/${game}.${code}.js`;
-    // Asked first, so that a file not written yet is a quiet 404 rather than a failed import.
-    words.set(key, fetch(new URL(url, import.meta.url), { method: 'HEAD' })
-      .then((r) => (r.ok ? import(url).then((m) => m.default) : null))
-      .catch(() => null));
+    // The page's import map lists every script the site has: a file not written yet is not
+    // imported (a failed import would be an error on the page).
+    const map = document.querySelector('script[type=importmap]');
+    const listed = Boolean(map && JSON.parse(map.textContent).imports[new URL(url, import.meta.url).pathname]);
+    words.set(key, listed ? import(url).then((m) => m.default).catch(() => null) : Promise.resolve(null));
   }
   return words.get(key);
 }

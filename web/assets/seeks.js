@@ -9,7 +9,7 @@ import * as store from './store.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, lang } from './i18n.js';
 import { gameName } from './games.js';
-import { gameUrl } from './game.js';
+import { gameUrl } from './links.js';
 import { controlText } from './clock.js';
 import * as account from './account.js';
 

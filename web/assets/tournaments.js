@@ -10,7 +10,7 @@ import * as account from './account.js';
 import { h, replaceChildren, toast } from './dom.js';
 import { t, has, lang } from './i18n.js';
 import { gameName } from './games.js';
-import { gameUrl } from './game.js';
+import { gameUrl } from './links.js';
 import { controlText, controlLong, parseCustom } from './clock.js';
 import { ratingText } from './ratings.js';
 import { gamesFor, tableSizes, groups, actions, tablesShown, isBye, score, startsAt, points } from './standings.js';

@@ -55,6 +55,7 @@ test('a preset on the home page is the game’s control, shown in the lobby; the
   const host = await newPage(browser, DESKTOP);
   await host.goto(BASE + '/');
   // No clock unless one is chosen; a custom control is checked in the page before it is sent.
+  await host.waitForSelector('[data-test="clock-none"] input');
   assert.equal(await host.$eval('[data-test="clock-none"] input', (el) => el.checked), true);
   await host.click('[data-test="clock-custom"]');
   await host.selectOption('[data-test=clock-kind]', 'days');

@@ -308,9 +308,19 @@ test('Bob’s evening in Czech: a finished game to its end, an analysis and a pu
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moves: [puzzle.clicks[0].move] }),
     })).json();
     const answer = probe.solution?.[0] ?? puzzle.clicks[0].move;
-    // A wrong move of two clicks or more, so the instruction is seen to move on between them.
-    const wrong = puzzle.clicks.find((c) => c.move !== answer && c.clicks.length > 1);
-    assert.ok(wrong, `a wrong move of two clicks: ${JSON.stringify(puzzle.clicks.slice(0, 3))}`);
+    // A wrong move of two clicks or more, so the instruction is seen to move on between them,
+    // which the server refutes (one that ends the game leaves no answer to refute it with).
+    let wrong = null;
+    for (const c of puzzle.clicks.filter((c) => c.move !== answer && c.clicks.length > 1)) {
+      const tried = await (await fetch(`${BASE}/api/puzzles/${puzzle.id}/attempt`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ moves: [c.move] }),
+      })).json();
+      if (tried.refutation?.reply) {
+        wrong = c;
+        break;
+      }
+    }
+    assert.ok(wrong, `a refuted wrong move of two clicks: ${JSON.stringify(puzzle.clicks.slice(0, 3))}`);
     await bob.goto(`${BASE}/puzzles/${puzzle.id}`);
     await bob.waitForSelector('svg.board.interactive .item.is-target');
     const status = await bob.textContent('[data-test=puzzle-status]');
@@ -399,17 +409,21 @@ test('Four Triangles on a phone: a tap beside a middle point, over its triangle,
     });
     const opening = await centre('svg.board .item.is-target[data-id="T0"]');
     await page.touchscreen.tap(opening.x, opening.y);
-    await page.waitForFunction(async (u) => (await (await fetch(u)).json()).ply === 1, `${BASE}/api/games/${id}`);
+    // (Asked from here: a page's waitForFunction takes an async predicate's promise for a yes.)
+    while ((await view(id)).ply !== 1) await new Promise((r) => setTimeout(r, 100));
     const second = (await view(id)).clicks.find((c) => c.move === '+T1,T3');
     assert.ok(second, 'the second seat may bring singles in on T1 and T3');
     for (const k of second.clicks) {
-      // A board target, or a button beside the board (`bring`).
-      const el = await page.waitForSelector(`svg.board.interactive .item.is-target[data-id="${k}"], .actions [data-action="${k}"]`);
-      if (await el.evaluate((e) => e.matches('.actions [data-action]'))) {
-        await el.tap();
+      // A board target, or a button beside the board (`bring`) — found through locators, which
+      // look again when the page draws the turn anew meanwhile.
+      const button = page.locator(`.actions [data-action="${k}"]`);
+      const target = page.locator(`svg.board.interactive .item.is-target[data-id="${k}"]`);
+      await button.or(target).first().waitFor();
+      if (await button.count()) {
+        await button.tap();
         continue;
       }
-      await el.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
+      await target.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
       const at = await spotOf(page, k);
       await page.touchscreen.tap(at.x, at.y);
     }

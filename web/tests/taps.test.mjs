@@ -42,7 +42,7 @@ for (const game of ['four-triangles', 'triangoli', 'triangle-game']) {
       // The tap took that target: a one-click move is played, or the target is the first click.
       const move = before.clicks.find((c) => c.clicks.length === 1 && c.clicks[0] === pick.t.id);
       if (move) {
-        await page.waitForFunction(async (u) => (await (await fetch(u)).json()).ply > 0, `${BASE}/api/games/${id}`);
+        while ((await view(id)).ply === 0) await new Promise((r) => setTimeout(r, 100));
         assert.equal((await view(id)).history[0], move.move);
       } else {
         await page.waitForSelector(`svg.board .item.is-chosen[data-id="${pick.t.id}"]`);

@@ -116,14 +116,10 @@ async fn security_headers(mut response: Response) -> Response {
     headers
         .entry(header::CACHE_CONTROL)
         .or_insert(HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(
-            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-             connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
-             frame-ancestors 'none'",
-        ),
-    );
+    // A page that carries a script of its own (the import map) says its policy itself.
+    headers
+        .entry(header::CONTENT_SECURITY_POLICY)
+        .or_insert_with(|| content_security_policy(None));
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -134,6 +130,18 @@ async fn security_headers(mut response: Response) -> Response {
         HeaderValue::from_static("no-referrer"),
     );
     response
+}
+
+/// The pages' Content-Security-Policy: only this site's own scripts, styles and images, and
+/// the one inline script whose SHA-256 (base64) is `inline`, if any.
+pub(crate) fn content_security_policy(inline: Option<&str>) -> HeaderValue {
+    let inline = inline.map_or(String::new(), |hash| format!(" 'sha256-{hash}'"));
+    HeaderValue::from_str(&format!(
+        "default-src 'self'; script-src 'self'{inline}; style-src 'self'; img-src 'self' data:; \
+         connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+         frame-ancestors 'none'"
+    ))
+    .expect("a policy of visible ASCII")
 }
 
 /// An answer carrying a seat token or a session: kept by no cache (said where it is made, though

@@ -55,7 +55,7 @@ struct MetaGame {
     players: [usize; 2],
     variants: &'static [&'static str],
     summary: &'static str,
-    /// The game's picture, where the front end has one (`/assets/img/{id}.svg`).
+    /// The game's picture, where the front end has one (`/assets/img/{id}.svg?v={version}`).
     picture: Option<String>,
     /// The languages its rules page is written in (`/assets/rules/{id}.{language}.html`).
     rules: Vec<String>,
@@ -90,8 +90,7 @@ fn build() -> Meta {
                 players: [g.players.0, g.players.1],
                 variants: g.variants,
                 summary: g.summary,
-                picture: crate::web::has(&format!("assets/img/{}.svg", g.id))
-                    .then(|| format!("/assets/img/{}.svg", g.id)),
+                picture: crate::web::versioned(&format!("/assets/img/{}.svg", g.id)),
                 rules: crate::web::rules_languages(g.id),
             })
             .collect(),

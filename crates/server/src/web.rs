@@ -1,9 +1,15 @@
 //! The browser front end: the files of `web/` at the repository root, embedded in the binary at
 //! build time (read from disk in debug builds), so a release binary serves everything alone.
+//!
+//! Files are asked for under versioned addresses (`/assets/app.js?v=<hash of its bytes>`), kept
+//! by browsers for a year without asking again; the page itself (`index.html`) is never kept
+//! without asking, and names each file's current version — its own links, and for the scripts'
+//! imports an import map — so a new build's files are fetched once and unchanged ones never.
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
+use sha2::Digest;
 
 use crate::error::ApiError;
 
@@ -13,11 +19,6 @@ use crate::error::ApiError;
 #[exclude = "*node_modules/*"]
 #[exclude = ".*"]
 struct Assets;
-
-/// Whether the front end has a file at `path` (as in a URL, without the leading `/`).
-pub fn has(path: &str) -> bool {
-    Assets::get(path).is_some()
-}
 
 /// The bytes of the front end's file at `path` (as [`has`] names it).
 pub fn read(path: &str) -> Option<Vec<u8>> {
@@ -66,52 +67,191 @@ pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {
     }
     let path = uri.path().trim_start_matches('/');
     let path = if path.is_empty() { "index.html" } else { path };
-    if let Some(response) = file(path, &headers) {
-        return response;
+    if path != "index.html" {
+        if let Some(response) = file(path, uri.query(), &headers) {
+            return response;
+        }
+        let last = path.rsplit('/').next().unwrap_or("");
+        if last.contains('.') {
+            return ApiError::NotFound(format!("no file /{path}").into()).into_response();
+        }
     }
-    let last = path.rsplit('/').next().unwrap_or("");
-    if last.contains('.') {
-        return ApiError::NotFound(format!("no file /{path}").into()).into_response();
-    }
-    file("index.html", &headers).unwrap_or_else(|| {
+    index(&headers).unwrap_or_else(|| {
         ApiError::NotFound("the front end is missing from this build (no web/index.html)".into())
             .into_response()
     })
 }
 
-fn file(path: &str, headers: &HeaderMap) -> Option<Response> {
+/// How long a browser keeps a file asked for under its current version: a year, never asking
+/// again (a changed file has another version, so another address).
+const KEPT: &str = "public, max-age=31536000, immutable";
+
+/// The address of the front end's file at `path` (`/assets/…`) under its current version, which
+/// browsers keep a year; None where there is no such file.
+pub fn versioned(path: &str) -> Option<String> {
+    Assets::get(path.trim_start_matches('/')).map(|a| format!("{path}?v={}", version(&a)))
+}
+
+/// A file's version: the first 8 bytes of the SHA-256 of its bytes, in hex.
+fn version(asset: &rust_embed::EmbeddedFile) -> String {
+    hex(&asset.metadata.sha256_hash()[..8])
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The file at `path`; kept for a year when `query` names its current version (`v=`), else
+/// checked with the server at each use (its ETag).
+fn file(path: &str, query: Option<&str>, headers: &HeaderMap) -> Option<Response> {
     let asset = Assets::get(path)?;
-    let etag = format!(
-        "\"{}\"",
-        asset
-            .metadata
-            .sha256_hash()
-            .iter()
-            .take(16)
-            .map(|b| format!("{b:02x}"))
-            .collect::<String>()
-    );
-    let etag = HeaderValue::from_str(&etag).ok()?;
-    let cache = HeaderValue::from_static("no-cache");
-    if headers.get(header::IF_NONE_MATCH) == Some(&etag) {
-        return Some(
-            (
-                StatusCode::NOT_MODIFIED,
-                [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
-            )
-                .into_response(),
+    let version = version(&asset);
+    let current = query
+        .into_iter()
+        .flat_map(|q| q.split('&'))
+        .any(|pair| pair.strip_prefix("v=") == Some(version.as_str()));
+    let cache = HeaderValue::from_static(if current { KEPT } else { "no-cache" });
+    let mime = asset.metadata.mimetype();
+    let text = mime.starts_with("text/") || mime.contains("javascript") || mime.contains("svg");
+    if text && accepts_gzip(headers) {
+        let packed = gzipped(&version, &asset.data);
+        let mut response = answer(
+            packed.to_vec(),
+            &version,
+            HeaderValue::from_str(mime).ok()?,
+            cache,
+            headers,
         );
+        let h = response.headers_mut();
+        h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+        h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        return Some(response);
     }
-    let mime = HeaderValue::from_str(asset.metadata.mimetype()).ok()?;
-    Some(
-        (
-            [
-                (header::CONTENT_TYPE, mime),
-                (header::ETAG, etag),
-                (header::CACHE_CONTROL, cache),
-            ],
-            asset.data,
+    Some(answer(
+        asset.data.into_owned(),
+        &version,
+        HeaderValue::from_str(mime).ok()?,
+        cache,
+        headers,
+    ))
+}
+
+/// Whether the request takes gzip (`Accept-Encoding: gzip`, not at `q=0`).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|coding| {
+            let mut parts = coding.split(';').map(str::trim);
+            let gzip = parts
+                .next()
+                .is_some_and(|name| name.eq_ignore_ascii_case("gzip"));
+            let weight = parts
+                .find_map(|p| p.strip_prefix("q="))
+                .map_or(1.0, |q| q.trim().parse::<f32>().unwrap_or(0.0));
+            gzip && weight > 0.0
+        })
+}
+
+/// A file's bytes gzipped at the best level, once per version (answers are otherwise
+/// compressed at the fastest level, each time: a file is sent far more often than it changes).
+fn gzipped(version: &str, bytes: &[u8]) -> std::sync::Arc<Vec<u8>> {
+    use std::collections::HashMap;
+    use std::io::Write;
+    use std::sync::{Arc, Mutex, OnceLock};
+    static PACKED: OnceLock<Mutex<HashMap<String, Arc<Vec<u8>>>>> = OnceLock::new();
+    let packed = PACKED.get_or_init(Default::default);
+    if let Some(done) = packed.lock().expect("not poisoned").get(version) {
+        return Arc::clone(done);
+    }
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).expect("writing to memory");
+    let done = Arc::new(encoder.finish().expect("writing to memory"));
+    packed
+        .lock()
+        .expect("not poisoned")
+        .insert(version.to_string(), Arc::clone(&done));
+    done
+}
+
+/// The page every route is drawn in: `index.html` with the current version in each of its
+/// links to a file, and an import map that sends each script's imports to their current
+/// versions. Never kept without asking.
+fn index(headers: &HeaderMap) -> Option<Response> {
+    let page = Assets::get("index.html")?;
+    let page = String::from_utf8(page.data.into_owned()).ok()?;
+    let mut imports = serde_json::Map::new();
+    let mut scripts: Vec<_> = Assets::iter()
+        .filter(|p| p.starts_with("assets/") && p.ends_with(".js"))
+        .collect();
+    scripts.sort();
+    for script in scripts {
+        let path = format!("/{script}");
+        if let Some(to) = versioned(&path) {
+            imports.insert(path, to.into());
+        }
+    }
+    let map = serde_json::json!({ "imports": imports }).to_string();
+    let map_hash = {
+        use base64ct::Encoding;
+        base64ct::Base64::encode_string(&sha2::Sha256::digest(map.as_bytes()))
+    };
+    // The page's own links (`="/assets/…"`), each to the file's current version.
+    let mut body = String::with_capacity(page.len() + map.len() + 64);
+    let mut rest = page.as_str();
+    while let Some(at) = rest.find("=\"/assets/") {
+        let (before, from) = rest.split_at(at + 2);
+        body.push_str(before);
+        let end = from.find('"').unwrap_or(from.len());
+        let (link, after) = from.split_at(end);
+        body.push_str(&versioned(link).unwrap_or_else(|| link.to_string()));
+        rest = after;
+    }
+    body.push_str(rest);
+    // The import map before the first module script: a map after one is not used for it.
+    let at = body.find("<script type=\"module\"")?;
+    body.insert_str(
+        at,
+        &format!("<script type=\"importmap\">{map}</script>\n  "),
+    );
+    let digest = hex(&sha2::Sha256::digest(body.as_bytes())[..8]);
+    let mime = HeaderValue::from_static("text/html; charset=utf-8");
+    let cache = HeaderValue::from_static("no-cache");
+    let mut response = answer(body.into_bytes(), &digest, mime, cache, headers);
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        crate::api::content_security_policy(Some(&map_hash)),
+    );
+    Some(response)
+}
+
+/// A file's answer with its ETag (`version`), or 304 when the browser has that one.
+fn answer(
+    body: Vec<u8>,
+    version: &str,
+    mime: HeaderValue,
+    cache: HeaderValue,
+    headers: &HeaderMap,
+) -> Response {
+    let Ok(etag) = HeaderValue::from_str(&format!("\"{version}\"")) else {
+        return StatusCode::INTERNAL_SERVER_ERROR.into_response();
+    };
+    if headers.get(header::IF_NONE_MATCH) == Some(&etag) {
+        return (
+            StatusCode::NOT_MODIFIED,
+            [(header::ETAG, etag), (header::CACHE_CONTROL, cache)],
         )
-            .into_response(),
+            .into_response();
+    }
+    (
+        [
+            (header::CONTENT_TYPE, mime),
+            (header::ETAG, etag),
+            (header::CACHE_CONTROL, cache),
+        ],
+        body,
     )
+        .into_response()
 }

@@ -8,6 +8,7 @@ export default {
   'nav.language': 'Jazyk',
   'loading': 'Načítám…',
   'error.generic': 'Něco se pokazilo.',
+  'error.reload': 'Načíst stránku znovu',
   'error.not-found': 'Taková stránka neexistuje.',
   'error.stale': 'Pozice se mezitím změnila; zde je aktuální stav.',
   'error.code.bad-request': 'Požadavek nebyl srozumitelný.',

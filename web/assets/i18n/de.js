@@ -8,6 +8,7 @@ export default {
   'nav.language': 'Sprache',
   'loading': 'Lädt…',
   'error.generic': 'Etwas ist schiefgegangen.',
+  'error.reload': 'Seite neu laden',
   'error.not-found': 'Diese Seite gibt es nicht.',
   'error.stale': 'Die Stellung hat sich inzwischen geändert; hier ist sie, wie sie jetzt ist.',
   'error.code.bad-request': 'Die Anfrage wurde nicht verstanden.',

@@ -9,6 +9,7 @@ export default {
   'nav.language': 'Language',
   'loading': 'Loading…',
   'error.generic': 'Something went wrong.',
+  'error.reload': 'Load the page again',
   'error.not-found': 'There is no such page.',
   'error.stale': 'The position changed meanwhile; here it is as it is now.',
   'error.code.bad-request': 'The request was not understood.',

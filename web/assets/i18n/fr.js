@@ -8,6 +8,7 @@ export default {
   'nav.language': 'Langue',
   'loading': 'Chargement…',
   'error.generic': 'Un problème est survenu.',
+  'error.reload': 'Recharger la page',
   'error.not-found': 'Cette page n’existe pas.',
   'error.stale': 'La position a changé entre-temps ; la voici telle qu’elle est.',
   'error.code.bad-request': 'La requête n’a pas été comprise.',

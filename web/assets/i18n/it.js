@@ -8,6 +8,7 @@ export default {
   'nav.language': 'Lingua',
   'loading': 'Caricamento…',
   'error.generic': 'Qualcosa è andato storto.',
+  'error.reload': 'Ricarica la pagina',
   'error.not-found': 'Questa pagina non esiste.',
   'error.stale': 'La posizione è cambiata nel frattempo; eccola com’è ora.',
   'error.code.bad-request': 'La richiesta non è stata compresa.',

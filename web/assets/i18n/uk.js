@@ -8,6 +8,7 @@ export default {
   'nav.language': 'Мова',
   'loading': 'Завантаження…',
   'error.generic': 'Щось пішло не так.',
+  'error.reload': 'Завантажити сторінку ще раз',
   'error.not-found': 'Такої сторінки немає.',
   'error.stale': 'Позиція тим часом змінилася; ось вона зараз.',
   'error.code.bad-request': 'Запит не зрозуміло.',

@@ -8,7 +8,7 @@ use crate::common;
 use std::time::{Duration, Instant};
 
 use common::{start, start_with_limits};
-use serde_json::json;
+use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 use trigonal_server::Limits;
@@ -202,4 +202,88 @@ async fn every_answer_has_the_security_headers_and_tokens_are_never_cached() {
         .await;
     assert_eq!(joined.status, 200);
     assert_eq!(joined.headers["cache-control"], "no-store");
+}
+
+/// The SHA-256 of `bytes`: its first 8 bytes in hex (a file's version), and whole in base64 (a
+/// Content-Security-Policy's hash).
+fn sha256(bytes: &[u8]) -> (String, String) {
+    use base64ct::Encoding;
+    use sha2::Digest;
+    let digest = sha2::Sha256::digest(bytes);
+    let hex = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    (hex, base64ct::Base64::encode_string(&digest))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn files_are_kept_a_year_under_their_version_and_the_page_names_the_versions() {
+    let server = start("sqlite").await;
+    // The page: never kept without asking; its links and its import map name each file's
+    // version, and its policy lets that one inline script run, and no other.
+    for path in ["/", "/game/abc", "/index.html"] {
+        let r = server.get(path).await;
+        assert_eq!(r.status, 200, "{path}");
+        assert_eq!(r.headers["cache-control"], "no-cache", "{path}");
+    }
+    let page = server.get("/").await;
+    let (start, end) = (
+        page.text.find("<script type=\"importmap\">").unwrap() + 25,
+        page.text.find("</script>").unwrap(),
+    );
+    let map = &page.text[start..end];
+    let csp = page.headers["content-security-policy"].to_str().unwrap();
+    assert!(
+        csp.contains(&format!(
+            "script-src 'self' 'sha256-{}';",
+            sha256(map.as_bytes()).1
+        )),
+        "{csp}"
+    );
+    let imports: serde_json::Map<String, Value> = serde_json::from_str::<Value>(map).unwrap()
+        ["imports"]
+        .as_object()
+        .unwrap()
+        .clone();
+    for module in [
+        "/assets/app.js",
+        "/assets/game.js",
+        "/assets/i18n/uk.js",
+        "/assets/lessons/triangoli.en.js",
+    ] {
+        assert!(imports.contains_key(module), "{module} in {map}");
+    }
+    let entry = imports["/assets/app.js"].as_str().unwrap();
+    assert!(
+        page.text.contains(&format!("src=\"{entry}\"")),
+        "{}",
+        page.text
+    );
+    assert!(
+        page.text.contains("href=\"/assets/style.css?v="),
+        "{}",
+        page.text
+    );
+    // Every file under its version: kept a year, and the version is its bytes'.
+    for (path, to) in &imports {
+        let r = server.get(to.as_str().unwrap()).await;
+        assert_eq!(r.status, 200, "{to}");
+        assert_eq!(
+            r.headers["cache-control"], "public, max-age=31536000, immutable",
+            "{to}"
+        );
+        let version = to.as_str().unwrap().rsplit("?v=").next().unwrap();
+        assert_eq!(sha256(r.text.as_bytes()).0, version, "{path}");
+    }
+    // Without its version, or under another, a file is asked about at each use.
+    for path in ["/assets/app.js", "/assets/app.js?v=0123456789abcdef"] {
+        let r = server.get(path).await;
+        assert_eq!(r.headers["cache-control"], "no-cache", "{path}");
+        let again = server
+            .http
+            .get(server.url(path))
+            .header("if-none-match", r.headers["etag"].clone())
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(again.status(), 304, "{path}");
+    }
 }
