@@ -145,13 +145,17 @@ struct LobbyCreator {
 }
 
 /// Creates a game; `signed_in`, the creator's account if signed in.
+/// The refusal of a game nobody here plays (`unknown-game`, with the name asked for).
+fn unknown_game(game: &str, e: impl std::fmt::Display) -> ApiError {
+    ApiError::BadRequest(Reason::new("unknown-game", e.to_string()).with("game", clipped(game)))
+}
+
 pub async fn create(
     state: &AppState,
     req: CreateGame,
     signed_in: Option<&SignedIn>,
 ) -> Result<Created, ApiError> {
-    let info =
-        trigonal_games::info(&req.game).map_err(|e| ApiError::BadRequest(e.to_string().into()))?;
+    let info = trigonal_games::info(&req.game).map_err(|e| unknown_game(&req.game, e))?;
     let control = req
         .clock
         .map(trigonal_clock::Control::try_from)
@@ -414,11 +418,7 @@ pub async fn upload(state: &AppState, req: UploadRecord) -> Result<Uploaded, Api
             )))
         }
     };
-    let info = trigonal_games::info(&game).map_err(|e| {
-        ApiError::BadRequest(
-            Reason::new("unknown-game", e.to_string()).with("game", clipped(&game)),
-        )
-    })?;
+    let info = trigonal_games::info(&game).map_err(|e| unknown_game(&game, e))?;
     let options = record
         .options(&Options::default())
         .map_err(|e| ApiError::Unprocessable(e.to_string().into()))?;

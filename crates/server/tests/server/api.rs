@@ -262,6 +262,12 @@ async fn every_error_has_its_status_and_a_json_message(kind: &str) {
         assert_eq!(r.status, 400, "{body}: {}", r.text);
         assert!(r.error().contains(needle), "{body}: {}", r.error());
     }
+    // A game nobody plays here is refused as on every other route that names one.
+    let r = server
+        .post("/api/games", json!({"game": "chess", "seats": []}))
+        .await;
+    assert_eq!(r.code(), "unknown-game", "{}", r.text);
+    assert_eq!(r.body["params"], json!({"game": "chess"}));
     let r = server.post_raw("/api/games", "{not json").await;
     assert_eq!(r.status, 400);
     r.error();
