@@ -70,16 +70,19 @@ export async function syncDone() {
 // ---- words ----
 
 const words = new Map(); // `${game}.${code}` → promise of the table, or null
+let scripts = null; // the paths of every script the site has, from the page's import map
 
 /** The words file of `game` in language `code`: its table, or null where there is none. */
 function wordsFile(game, code) {
   const key = `${game}.${code}`;
   if (!words.has(key)) {
     const url = `./lessons/${game}.${code}.js`;
-    // The page's import map lists every script the site has: a file not written yet is not
-    // imported (a failed import would be an error on the page).
-    const map = document.querySelector('script[type=importmap]');
-    const listed = Boolean(map && JSON.parse(map.textContent).imports[new URL(url, import.meta.url).pathname]);
+    // A file not written yet is not imported (a failed import would be an error on the page).
+    if (!scripts) {
+      const map = document.querySelector('script[type=importmap]');
+      scripts = new Set(map ? Object.keys(JSON.parse(map.textContent).imports) : []);
+    }
+    const listed = scripts.has(new URL(url, import.meta.url).pathname);
     words.set(key, listed ? import(url).then((m) => m.default).catch(() => null) : Promise.resolve(null));
   }
   return words.get(key);

@@ -144,12 +144,12 @@ struct LobbyCreator {
     provisional: bool,
 }
 
-/// Creates a game; `signed_in`, the creator's account if signed in.
 /// The refusal of a game nobody here plays (`unknown-game`, with the name asked for).
 fn unknown_game(game: &str, e: impl std::fmt::Display) -> ApiError {
     ApiError::BadRequest(Reason::new("unknown-game", e.to_string()).with("game", clipped(game)))
 }
 
+/// Creates a game; `signed_in`, the creator's account if signed in.
 pub async fn create(
     state: &AppState,
     req: CreateGame,

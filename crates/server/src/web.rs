@@ -6,6 +6,12 @@
 //! without asking, and names each file's current version — its own links, and for the scripts'
 //! imports an import map — so a new build's files are fetched once and unchanged ones never.
 
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use axum::body::Bytes;
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use rust_embed::Embed;
@@ -20,7 +26,7 @@ use crate::error::ApiError;
 #[exclude = ".*"]
 struct Assets;
 
-/// The bytes of the front end's file at `path` (as [`has`] names it).
+/// The bytes of the front end's file at `path` (as in a URL, without the leading `/`).
 pub fn read(path: &str) -> Option<Vec<u8>> {
     Assets::get(path).map(|asset| asset.data.into_owned())
 }
@@ -102,7 +108,7 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 /// The file at `path`; kept for a year when `query` names its current version (`v=`), else
-/// checked with the server at each use (its ETag).
+/// checked with the server at each use (its ETag). Text goes gzipped to those who take it.
 fn file(path: &str, query: Option<&str>, headers: &HeaderMap) -> Option<Response> {
     let asset = Assets::get(path)?;
     let version = version(&asset);
@@ -111,29 +117,26 @@ fn file(path: &str, query: Option<&str>, headers: &HeaderMap) -> Option<Response
         .flat_map(|q| q.split('&'))
         .any(|pair| pair.strip_prefix("v=") == Some(version.as_str()));
     let cache = HeaderValue::from_static(if current { KEPT } else { "no-cache" });
-    let mime = asset.metadata.mimetype();
-    let text = mime.starts_with("text/") || mime.contains("javascript") || mime.contains("svg");
-    if text && accepts_gzip(headers) {
-        let packed = gzipped(&version, &asset.data);
-        let mut response = answer(
-            packed.to_vec(),
-            &version,
-            HeaderValue::from_str(mime).ok()?,
-            cache,
-            headers,
-        );
+    let mime = HeaderValue::from_str(asset.metadata.mimetype()).ok()?;
+    let text = ["text/", "javascript", "svg"]
+        .iter()
+        .any(|kind| asset.metadata.mimetype().contains(kind));
+    let gzip = text && accepts_gzip(headers);
+    let body = if gzip {
+        gzipped(&version, &asset.data)
+    } else {
+        match asset.data {
+            Cow::Borrowed(bytes) => Bytes::from_static(bytes),
+            Cow::Owned(bytes) => Bytes::from(bytes),
+        }
+    };
+    let mut response = answer(body, &version, mime, cache, headers);
+    if gzip {
         let h = response.headers_mut();
         h.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
         h.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-        return Some(response);
     }
-    Some(answer(
-        asset.data.into_owned(),
-        &version,
-        HeaderValue::from_str(mime).ok()?,
-        cache,
-        headers,
-    ))
+    Some(response)
 }
 
 /// Whether the request takes gzip (`Accept-Encoding: gzip`, not at `q=0`).
@@ -157,29 +160,56 @@ fn accepts_gzip(headers: &HeaderMap) -> bool {
 
 /// A file's bytes gzipped at the best level, once per version (answers are otherwise
 /// compressed at the fastest level, each time: a file is sent far more often than it changes).
-fn gzipped(version: &str, bytes: &[u8]) -> std::sync::Arc<Vec<u8>> {
-    use std::collections::HashMap;
-    use std::io::Write;
-    use std::sync::{Arc, Mutex, OnceLock};
-    static PACKED: OnceLock<Mutex<HashMap<String, Arc<Vec<u8>>>>> = OnceLock::new();
+fn gzipped(version: &str, bytes: &[u8]) -> Bytes {
+    static PACKED: OnceLock<Mutex<HashMap<String, Bytes>>> = OnceLock::new();
     let packed = PACKED.get_or_init(Default::default);
     if let Some(done) = packed.lock().expect("not poisoned").get(version) {
-        return Arc::clone(done);
+        return done.clone();
     }
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
     encoder.write_all(bytes).expect("writing to memory");
-    let done = Arc::new(encoder.finish().expect("writing to memory"));
+    let done = Bytes::from(encoder.finish().expect("writing to memory"));
     packed
         .lock()
         .expect("not poisoned")
-        .insert(version.to_string(), Arc::clone(&done));
+        .insert(version.to_string(), done.clone());
     done
 }
 
-/// The page every route is drawn in: `index.html` with the current version in each of its
-/// links to a file, and an import map that sends each script's imports to their current
-/// versions. Never kept without asking.
+/// The page every route is drawn in, as served. Never kept without asking.
 fn index(headers: &HeaderMap) -> Option<Response> {
+    let page = shown_page()?;
+    let mime = HeaderValue::from_static("text/html; charset=utf-8");
+    let cache = HeaderValue::from_static("no-cache");
+    let mut response = answer(page.body.clone(), &page.version, mime, cache, headers);
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        crate::api::content_security_policy(Some(&page.map_hash)),
+    );
+    Some(response)
+}
+
+/// `index.html` as served: its text, its version (ETag), and its import map's SHA-256 in
+/// base64 (for the Content-Security-Policy).
+struct ShownPage {
+    body: Bytes,
+    version: String,
+    map_hash: String,
+}
+
+/// The page as served: written once in a release build, whose files are fixed; at every request
+/// in a debug build, which reads `web/` from disk as it changes.
+fn shown_page() -> Option<Arc<ShownPage>> {
+    if cfg!(debug_assertions) {
+        return write_page().map(Arc::new);
+    }
+    static PAGE: OnceLock<Option<Arc<ShownPage>>> = OnceLock::new();
+    PAGE.get_or_init(|| write_page().map(Arc::new)).clone()
+}
+
+/// `index.html` with the current version in each of its links to a file, and an import map
+/// that sends each script's imports to their current versions.
+fn write_page() -> Option<ShownPage> {
     let page = Assets::get("index.html")?;
     let page = String::from_utf8(page.data.into_owned()).ok()?;
     let mut imports = serde_json::Map::new();
@@ -216,20 +246,16 @@ fn index(headers: &HeaderMap) -> Option<Response> {
         at,
         &format!("<script type=\"importmap\">{map}</script>\n  "),
     );
-    let digest = hex(&sha2::Sha256::digest(body.as_bytes())[..8]);
-    let mime = HeaderValue::from_static("text/html; charset=utf-8");
-    let cache = HeaderValue::from_static("no-cache");
-    let mut response = answer(body.into_bytes(), &digest, mime, cache, headers);
-    response.headers_mut().insert(
-        header::CONTENT_SECURITY_POLICY,
-        crate::api::content_security_policy(Some(&map_hash)),
-    );
-    Some(response)
+    Some(ShownPage {
+        version: hex(&sha2::Sha256::digest(body.as_bytes())[..8]),
+        body: Bytes::from(body),
+        map_hash,
+    })
 }
 
 /// A file's answer with its ETag (`version`), or 304 when the browser has that one.
 fn answer(
-    body: Vec<u8>,
+    body: Bytes,
     version: &str,
     mime: HeaderValue,
     cache: HeaderValue,
