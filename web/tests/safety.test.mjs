@@ -1,8 +1,8 @@
 // Trust and safety in real browsers (docs/api.md, "Trust and safety"): a forgotten password reset
 // from the sign-in page through the link a real SMTP server took; on one's own profile, the
-// sessions listed and one ended, one's data downloaded, two-step sign-in set up with the shown
-// secret typed into an "authenticator app" (RFC 6238 computed here) and then asked for at
-// sign-in, and the account deleted; a player blocked from their profile and reported from a game
+// sessions listed and one ended, one's data downloaded, two-step sign-in set up by scanning the
+// shown QR code (jsQR) and typing its secret into an "authenticator app" (RFC 6238 computed
+// here), then asked for at sign-in, and the account deleted; a player blocked from their profile and reported from a game
 // page, their chat hidden from the blocker; and a moderator — made by the operator's command
 // while the server runs — acting from the report queue, with the reported chat in context, and
 // the action in the log.
@@ -13,6 +13,7 @@ import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import jsQR from 'jsqr';
 import { SKIP, BASE, en, fill, launch, newPage, screenshot } from './browser.mjs';
 
 let browser;
@@ -25,6 +26,25 @@ after(async () => {
 
 const suffix = Math.random().toString(36).slice(2, 7);
 const PASSWORD = 'correct horse 1';
+
+/** What the QR code shown by `selector` (an `img`) says, read as a phone's camera would: its
+ * pixels drawn on a canvas in the page, decoded here by jsQR. */
+async function scan(page, selector) {
+  await page.waitForFunction((sel) => document.querySelector(sel)?.complete, selector);
+  const { width, height, pixels } = await page.$eval(selector, (img) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 400;
+    canvas.height = 400;
+    const g = canvas.getContext('2d');
+    g.fillStyle = '#fff';
+    g.fillRect(0, 0, 400, 400);
+    g.drawImage(img, 40, 40, 320, 320);
+    return { width: 400, height: 400, pixels: Array.from(g.getImageData(0, 0, 400, 400).data) };
+  });
+  const code = jsQR(Uint8ClampedArray.from(pixels), width, height);
+  assert.ok(code, 'the QR code is readable');
+  return code.data;
+}
 
 /** The six-digit code an authenticator app shows for a base32 `secret`, `steps` of 30 s from now. */
 function appCode(secret, steps = 0) {
@@ -162,9 +182,13 @@ test('sessions, the data download, two-step sign-in and deleting the account, fr
   // Two-step sign-in: the QR code and its secret; the app's code turns it on.
   await page.click('[data-test=totp-start]');
   await page.waitForSelector('[data-test=totp-qr]');
-  assert.ok(await page.$eval('[data-test=totp-qr]', (img) => img.complete && img.naturalWidth > 0), 'the QR code is drawn');
   const secret = (await page.textContent('[data-test=totp-secret]')).trim();
   assert.match(secret, /^[A-Z2-7]{32}$/);
+  // The app scans the picture: it says the same secret, for this site and this name.
+  const scanned = new URL(await scan(page, '[data-test=totp-qr]'));
+  assert.equal(scanned.protocol, 'otpauth:');
+  assert.equal(scanned.searchParams.get('secret'), secret);
+  assert.ok(decodeURIComponent(scanned.pathname).endsWith(`:${name}`), scanned.href);
   await page.fill('[data-test=totp-code]', appCode(secret));
   await page.click('[data-test=totp-confirm]');
   await page.waitForSelector('[data-test=totp-codes]');
