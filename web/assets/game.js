@@ -30,9 +30,7 @@ import { turns, recentTurns } from './turns.js';
 import { patch, withMoves } from './wire.js';
 import { reportButton } from './safety.js';
 import { gameUrl, inviteUrl, swatch } from './links.js';
-
-/** The close code of a server that is restarting (RFC 6455's registry): reconnect soon. */
-const RESTART = 1012;
+import { Live } from './live.js';
 
 export function mountGame(main, { id, query, navigate }) {
   const page = new GamePage(main, id, query, navigate);
@@ -141,27 +139,12 @@ class GamePage {
   followTournament() {
     const v = this.view;
     if (this.tour || this.closed || !v?.tournament || !v.outcome || !account.me()) return;
-    const tournament = v.tournament;
-    const socket = new WebSocket(api.tournamentSocketUrl(tournament));
-    this.tour = socket;
-    socket.onmessage = (e) => {
-      let message;
-      try {
-        message = JSON.parse(e.data);
-      } catch {
-        return;
-      }
-      if (message.type === 'started' && message.game !== this.id) this.nextGame(message);
-    };
-    socket.onclose = () => {
-      if (this.tour !== socket || this.closed) return;
-      // Gone (the server restarted, the network dropped): again in a moment (till then the
-      // closed socket stands in this.tour, so no redraw opens another).
-      this.tourRetry = setTimeout(() => {
-        this.tour = null;
-        this.followTournament();
-      }, 1500);
-    };
+    this.tour = new Live({
+      url: () => api.tournamentSocketUrl(v.tournament),
+      message: (m) => {
+        if (m.type === 'started' && m.game !== this.id) this.nextGame(m);
+      },
+    });
   }
 
   /** The viewer's next game of the tournament started: its seat's token, then the notice. */
@@ -198,18 +181,12 @@ class GamePage {
 
   unmount() {
     this.closed = true;
-    clearTimeout(this.tourRetry);
-    if (this.tour) {
-      const socket = this.tour;
-      this.tour = null;
-      socket.close();
-    }
+    this.tour?.close();
     document.removeEventListener('keydown', this.onKey);
-    clearTimeout(this.reconnectTimer);
     clearTimeout(this.replayTimer);
     clearInterval(this.clockTimer);
     if (this.analysis) this.analysis.stop();
-    if (this.ws) this.ws.close();
+    this.live?.close();
   }
 
   relabel() {
@@ -221,73 +198,37 @@ class GamePage {
 
   // ---- live updates ----
 
+  /** The game live: with the version this page has, the server sends only what it missed. */
   connect() {
     if (this.closed) return;
-    let ws;
-    try {
-      // With the version this page has, the server sends only what it missed.
-      ws = new WebSocket(api.socketUrl(this.id, this.view?.version));
-    } catch {
-      this.scheduleReconnect();
-      return;
-    }
-    this.ws = ws;
-    ws.onopen = () => {
-      this.connected = true;
-      this.retries = 0;
-      this.announce();
-      this.renderStatus();
-    };
-    ws.onmessage = (e) => {
-      let message;
-      try {
-        message = JSON.parse(e.data);
-      } catch {
-        return; // Not JSON: ignore it.
-      }
-      // A token the server did not know: the socket stays open for watching.
-      if (socketError(message)) return;
-      try {
-        this.take(message);
-      } catch {
-        // A message that is not a view: ignore it.
-      }
-    };
-    ws.onclose = (e) => {
-      if (this.ws !== ws) return;
-      this.connected = false;
-      this.renderStatus();
-      // 1012: the server is restarting and another takes over at once; come back soon, spread
-      // over a moment so that a process's watchers do not all arrive together.
-      if (e.code === RESTART) this.retries = 0;
-      this.scheduleReconnect(e.code === RESTART ? 100 + Math.random() * 400 : undefined);
-    };
+    this.live = new Live({
+      url: () => api.socketUrl(this.id, this.view?.version),
+      message: (m) => {
+        // A token the server did not know: the socket stays open for watching.
+        if (socketError(m)) return;
+        try {
+          this.take(m);
+        } catch {
+          // A message that is not a view: ignore it.
+        }
+      },
+      state: (open) => {
+        this.connected = open;
+        this.announced = new Set();
+        if (open) this.announce();
+        this.renderStatus();
+      },
+    });
   }
 
   /** Tells the server, on the socket, which seats this browser plays: they show as present. */
   announce() {
-    const ws = this.ws;
-    if (!ws || ws.readyState !== WebSocket.OPEN || !this.view) return;
+    if (!this.live?.open || !this.view) return;
     for (const token of presenceTokens(this.view, this.tokens.mine)) {
-      if (this.announced?.has(token) && this.announcedOn === ws) continue;
-      ws.send(JSON.stringify({ token }));
-      if (this.announcedOn !== ws) {
-        this.announcedOn = ws;
-        this.announced = new Set();
-      }
+      if (this.announced.has(token)) continue;
+      this.live.send({ token });
       this.announced.add(token);
     }
-  }
-
-  /** Connects again after `delay` ms, or after a back-off that grows with each failed try. */
-  scheduleReconnect(delay) {
-    if (this.closed) return;
-    if (delay === undefined) {
-      this.retries = (this.retries || 0) + 1;
-      delay = Math.min(10000, 500 * 2 ** Math.min(this.retries, 5));
-    }
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(() => this.connect(), delay);
   }
 
   /**
@@ -890,7 +831,7 @@ class GamePage {
       else if (Object.keys(this.tokens.mine).length) text = t('status.waiting', { seat: name });
       else text = t('status.watching', { seat: name });
     }
-    if (!this.connected && this.retries > 1) text += ' ' + t('status.offline');
+    if (!this.connected && this.live?.tries > 1) text += ' ' + t('status.offline');
     // Rewrite the live region only when its words change, so screen readers say them once. Moves
     // are shown as written and said in words.
     said = said && said !== text ? said : null;

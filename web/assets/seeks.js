@@ -12,6 +12,7 @@ import { gameName } from './games.js';
 import { gameUrl } from './links.js';
 import { controlText } from './clock.js';
 import * as account from './account.js';
+import { Live } from './live.js';
 
 /** The ranges a seeker may admit, around their own rating: none (anyone), then ± these. */
 const SPANS = [0, 100, 200, 400];
@@ -30,7 +31,6 @@ export class SeekPanel {
     this.seeks = null;
     this.game = null;
     this.socket = null;
-    this.retry = null;
     this.closed = false;
     this.el = h('section', { class: 'card seeks', 'aria-labelledby': 'seeks-h', 'data-test': 'seeks' });
   }
@@ -45,28 +45,20 @@ export class SeekPanel {
   }
 
   connect() {
-    clearTimeout(this.retry);
-    if (this.socket) {
-      this.socket.onclose = null;
-      this.socket.close();
-    }
+    this.socket?.close();
     if (this.closed) return;
-    const socket = new WebSocket(api.lobbySocketUrl(this.game));
-    this.socket = socket;
-    socket.onmessage = (e) => {
-      const message = JSON.parse(e.data);
-      if (message.type === 'seeks') {
-        this.seeks = message.seeks;
-        this.arrived = Date.now();
-        this.render();
-      } else if (message.type === 'started') {
-        this.start(message);
-      }
-    };
-    // Gone (the server restarted, the network dropped): again in a moment.
-    socket.onclose = () => {
-      if (!this.closed && this.socket === socket) this.retry = setTimeout(() => this.connect(), 1500);
-    };
+    this.socket = new Live({
+      url: () => api.lobbySocketUrl(this.game),
+      message: (message) => {
+        if (message.type === 'seeks') {
+          this.seeks = message.seeks;
+          this.arrived = Date.now();
+          this.render();
+        } else if (message.type === 'started') {
+          this.start(message);
+        }
+      },
+    });
   }
 
   /** Signed in or out: the socket is opened again, as the new person. */
@@ -80,12 +72,8 @@ export class SeekPanel {
 
   close() {
     this.closed = true;
-    clearTimeout(this.retry);
     clearTimeout(this.offerTimer);
-    if (this.socket) {
-      this.socket.onclose = null;
-      this.socket.close();
-    }
+    this.socket?.close();
   }
 
   /**

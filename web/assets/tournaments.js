@@ -14,6 +14,7 @@ import { gameUrl } from './links.js';
 import { controlText, controlLong, parseCustom } from './clock.js';
 import { ratingText } from './ratings.js';
 import { gamesFor, tableSizes, groups, actions, tablesShown, isBye, score, startsAt, points } from './standings.js';
+import { Live } from './live.js';
 
 /** How soon a tournament may start, in minutes, as the form offers it; `at` opens a date field. */
 const SOON = [5, 15, 60];
@@ -325,7 +326,6 @@ class TournamentPage {
     this.levels = [];
     this.level = 'medium';
     this.socket = null;
-    this.retry = null;
     this.closed = false;
     this.busy = false;
     this.opened = new Set(); // the earlier rounds unfolded
@@ -353,12 +353,8 @@ class TournamentPage {
 
   unmount() {
     this.closed = true;
-    clearTimeout(this.retry);
     clearInterval(this.timer);
-    if (this.socket) {
-      this.socket.onclose = null;
-      this.socket.close();
-    }
+    this.socket?.close();
   }
 
   relabel() {
@@ -386,27 +382,19 @@ class TournamentPage {
   }
 
   connect() {
-    clearTimeout(this.retry);
-    if (this.socket) {
-      this.socket.onclose = null;
-      this.socket.close();
-    }
+    this.socket?.close();
     if (this.closed) return;
-    const socket = new WebSocket(api.tournamentSocketUrl(this.id));
-    this.socket = socket;
-    socket.onmessage = (e) => {
-      const message = JSON.parse(e.data);
-      if (message.type === 'tournament') {
-        this.tour = message.tournament;
-        this.render();
-      } else if (message.type === 'started') {
-        this.started(message);
-      }
-    };
-    // Gone (the server restarted, the network dropped): again in a moment.
-    socket.onclose = () => {
-      if (!this.closed && this.socket === socket) this.retry = setTimeout(() => this.connect(), 1500);
-    };
+    this.socket = new Live({
+      url: () => api.tournamentSocketUrl(this.id),
+      message: (message) => {
+        if (message.type === 'tournament') {
+          this.tour = message.tournament;
+          this.render();
+        } else if (message.type === 'started') {
+          this.started(message);
+        }
+      },
+    });
   }
 
   /**
