@@ -95,7 +95,12 @@ export class Board {
       if (isTarget) g.classList.add('is-target');
       if (times > 0) g.classList.add('is-chosen');
       if (isTarget && focus) {
-        const name = this.describe(item);
+        // Named first by what is written on it (a count, a letter: what a speaking user sees
+        // and says), then in words; with how often it was chosen where that is shown.
+        const shown = item.label != null && item.shape.kind !== 'text' ? letters(this.el.dataset.game, item.label) : null;
+        const said = this.describe(item);
+        let name = shown && !said.includes(shown) ? `${shown} — ${said}` : said;
+        if (times > 1) name += ` ×${times}`;
         g.setAttribute('tabindex', '0');
         g.setAttribute('role', 'button');
         g.setAttribute('aria-label', name);

@@ -1049,7 +1049,8 @@ class GamePage {
           return h('button', {
             type: 'button', class: `move-btn${i + 1 === at ? ' current' : ''}${mark ? ` mark-${mark.kind}` : ''}`, 'data-key': `mv-${i}`, 'data-mark': mark?.kind,
             'aria-current': i + 1 === at ? 'step' : null, title: t('moves.show', { k: i + 1 }) + (mark ? ` — ${markTitle(mark)}` : ''), onclick: () => this.showPly(i + 1),
-            'aria-label': this.moveWords(v, i) + (mark ? ` — ${markTitle(mark)}` : ''),
+            // Named by what it shows first (the notation), then in words.
+            'aria-label': [m, sayMove(v.history_words?.[i], (seat) => this.label(seat)), mark && markTitle(mark)].filter(Boolean).join(' — '),
             onmouseenter: () => point(true), onmouseleave: () => point(false), onfocus: () => point(true), onblur: () => point(false),
           }, m, mark ? h('span', { class: 'mark', 'aria-hidden': 'true' }, mark.sign) : null);
         }),

@@ -184,20 +184,27 @@ class HomePage {
   renderCards() {
     const cards = this.games().map((g) => {
       const selected = g.id === this.choice.game;
+      // The card is clicked anywhere; the radio a keyboard or a screen reader meets is its name
+      // and summary, with the links to the rules and the leaderboard beside it, not inside it.
       return h('div', {
         class: `game-card${selected ? ' selected' : ''}`,
-        role: 'radio',
-        tabindex: selected ? 0 : -1,
-        'aria-checked': selected ? 'true' : 'false',
         'data-game': g.id,
-        'data-key': `card-${g.id}`,
         onclick: () => this.choose(g.id),
-        onkeydown: (e) => this.cardKey(e, g.id),
       },
       g.picture ? h('img', { src: g.picture, alt: '', width: 160, height: 120, loading: 'lazy' }) : h('div', { class: 'no-picture', 'aria-hidden': 'true' }),
       h('div', { class: 'game-card-text' },
-        h('h3', {}, gameName(g.id, g.name)),
-        h('p', {}, has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : g.summary),
+        h('div', {
+          class: 'game-card-choice',
+          role: 'radio',
+          tabindex: selected ? 0 : -1,
+          'aria-checked': selected ? 'true' : 'false',
+          'aria-labelledby': `card-${g.id}-name`,
+          'aria-describedby': `card-${g.id}-summary`,
+          'data-key': `card-${g.id}`,
+          onkeydown: (e) => this.cardKey(e, g.id),
+        },
+        h('h3', { id: `card-${g.id}-name` }, gameName(g.id, g.name)),
+        h('p', { id: `card-${g.id}-summary` }, has(`game.${g.id}.summary`) ? t(`game.${g.id}.summary`) : g.summary)),
         h('p', { class: 'card-meta' },
           g.players[0] === g.players[1] ? t('game.players', { n: g.players[0] }) : t('game.players-range', { min: g.players[0], max: g.players[1] }),
           ' · ',
@@ -230,7 +237,7 @@ class HomePage {
     if (j === null) return;
     e.preventDefault();
     this.choose(ids[j]);
-    this.els.cards.querySelector(`[data-game="${ids[j]}"]`).focus();
+    this.els.cards.querySelector(`[data-key="card-${ids[j]}"]`).focus();
   }
 
   renderForm() {

@@ -99,7 +99,7 @@ export function mountSignIn(main, { navigate, create }) {
         errors.form ? h('p', { class: 'form-error', role: 'alert', 'data-test': 'acc-error' }, errors.form()) : null,
         h('div', { class: 'form-actions' },
           h('button', { type: 'submit', class: 'primary', 'data-test': 'acc-submit' }, t(create ? 'account.create' : 'account.signin')))),
-      h('p', {}, h('a', { href: create ? '/signin' : '/signup', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none'))),
+      h('p', {}, h('a', { href: create ? '/signin' : '/signup', class: 'acc-switch', 'data-link': true, 'data-test': 'acc-switch' }, t(create ? 'account.have' : 'account.none'))),
       create ? null : h('p', {}, h('a', { href: '/reset', 'data-link': true, 'data-test': 'acc-forgot' }, t('reset.forgot')))));
     if (focus) document.getElementById(`acc-${focus}`)?.focus();
   };

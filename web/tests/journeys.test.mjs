@@ -353,7 +353,7 @@ test('the small frictions: a phone’s home page, the toast over Start, a lesson
     // The home page on a phone: each game with its one line, and Play in the header.
     await phone.goto(BASE + '/');
     await phone.waitForSelector('.game-card');
-    const hidden = await phone.$$eval('.game-card-text > p:not(.card-meta)', (els) => els.filter((e) => !e.checkVisibility()).length);
+    const hidden = await phone.$$eval('.game-card-choice > p', (els) => els.filter((e) => !e.checkVisibility()).length);
     assert.equal(hidden, 0, 'every game’s description shows');
     assert.ok(await phone.$eval('.topbar .nav-play', (e) => e.checkVisibility()), 'Play in the header');
     // Signed up on the phone: the welcome toast shows above the sticky Start, not over it.

@@ -34,7 +34,8 @@ for (const { game, first, firstKey, lang, size, hover } of CASES) {
       // screen readers, as the page's language says it.
       const words = await table(lang);
       const mine = fill(words[`words.${firstKey}`], { at: first });
-      assert.equal(await page.getAttribute('[data-key=mv-0]', 'aria-label'), mine);
+      // Named by what the button shows (its notation) first, then in words.
+      assert.equal(await page.getAttribute('[data-key=mv-0]', 'aria-label'), `${v.history[0]} — ${mine}`);
       const listed = () => page.$$eval('[data-test=moves] li', (lis) => lis.map((li) => li.querySelector('.move-words')?.textContent));
       await page.waitForFunction(() => document.querySelectorAll('[data-test=moves] li .move-words').length >= 2);
       const [minePlain, replyPlain] = await listed();
@@ -45,7 +46,7 @@ for (const { game, first, firstKey, lang, size, hover } of CASES) {
       await setLang('en');
       assert.ok(reply && !reply.includes('words.'), reply);
       assert.equal(replyPlain, reply);
-      assert.equal(await page.getAttribute('[data-key=mv-1]', 'aria-label'), reply);
+      assert.equal(await page.getAttribute('[data-key=mv-1]', 'aria-label'), `${v.history[1]} — ${reply}`);
       // The status shows it as written and in words; screen readers hear the words alone.
       const status = await page.evaluate(() => {
         const s = document.querySelector('[data-test=status]');
