@@ -246,12 +246,19 @@ async function accountDone(page) {
   return (await r.json()).done.map((d) => `${d.game}/${d.lesson}`).sort();
 }
 
-/** Waits until the account of `page`'s browser has finished `n` lessons (asked from the page). */
+/**
+ * Waits until the account of `page`'s browser has finished `n` lessons, asking the server with
+ * the browser's session. (Polled from here: a `waitForFunction` predicate that is async returns
+ * a promise, which is truthy at once — it waited for nothing.)
+ */
 async function accountHas(page, n) {
-  await page.waitForFunction(async (n) => {
-    const r = await fetch('/api/me/lessons');
-    return r.ok && (await r.json()).done.length >= n;
-  }, n, { polling: 250, timeout: 60000 });
+  const until = Date.now() + 60000;
+  for (;;) {
+    const r = await page.context().request.get(`${BASE}/api/me/lessons`);
+    if (r.ok() && (await r.json()).done.length >= n) return;
+    assert.ok(Date.now() < until, `the account has ${n} lessons finished`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 // The walk checks the pages and the rules, the same on either store: it runs on SQLite only.
