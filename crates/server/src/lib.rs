@@ -80,6 +80,9 @@ use std::time::Duration;
 
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
+use tracing_subscriber::filter::Targets;
+use tracing_subscriber::layer::SubscriberExt;
+use tracing_subscriber::util::SubscriberInitExt;
 use trigonal_store::{Store, StoreError};
 
 pub use api::router;
@@ -215,6 +218,8 @@ pub struct AppState {
     bot_patience: Duration,
     /// How long a seek waits before the computer is offered for its free seats.
     computer_offer: Duration,
+    /// How much a quick seek's window widens each way, a second.
+    quick_widening: i32,
     /// How long a message to a WebSocket may take to leave.
     send_patience: Duration,
     /// The reverse proxies whose headers say who the client is.
@@ -260,6 +265,7 @@ impl AppState {
             body_timeout: Limits::default().body,
             bot_patience: Limits::default().bot_patience,
             computer_offer: Limits::default().computer_offer,
+            quick_widening: Limits::default().quick_widening,
             send_patience: Limits::default().send,
             proxies: TrustedProxies::default(),
             lifecycle: health::Lifecycle::default(),
@@ -349,6 +355,7 @@ impl Server {
         state.body_timeout = config.limits.body;
         state.bot_patience = config.limits.bot_patience;
         state.computer_offer = config.limits.computer_offer;
+        state.quick_widening = config.limits.quick_widening;
         state.pusher = Some(Arc::new(
             push::Pusher::new(config.push.contact.clone(), config.push.over_http)
                 .map_err(ServeError::Push)?,
@@ -456,19 +463,28 @@ impl std::str::FromStr for LogFormat {
 
 /// Logs to standard error in `format` (filter with `RUST_LOG`).
 fn init_logging(format: LogFormat) {
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| "info,tower_http=warn".into());
+    // Targets and levels (`info,trigonal_server=debug`), which is all the operator's guide
+    // promises: the full filter language would bring a regular-expression engine into the build.
+    let filter = std::env::var("RUST_LOG")
+        .ok()
+        .and_then(|s| s.parse::<Targets>().ok())
+        .unwrap_or_else(|| "info,tower_http=warn".parse().expect("a valid filter"));
+    // Every level through the writer's own filter, so that the targets' filter alone decides.
     let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
+        .with_max_level(tracing::level_filters::LevelFilter::TRACE)
         .with_writer(std::io::stderr);
     let _ = match format {
         LogFormat::Text => builder
             .with_ansi(std::io::stderr().is_terminal())
+            .finish()
+            .with(filter)
             .try_init(),
         LogFormat::Json => builder
             .json()
             .with_current_span(false)
             .with_span_list(true)
+            .finish()
+            .with(filter)
             .try_init(),
     };
 }

@@ -1,5 +1,6 @@
-//! The browser front end: the files of `web/` at the repository root, embedded in the binary at
-//! build time (read from disk in debug builds), so a release binary serves everything alone.
+//! The browser front end: the files of `web/page` and `web/assets` at the repository root,
+//! embedded in the binary at build time (read from disk in debug builds), so a release binary
+//! serves everything alone.
 //!
 //! Files are asked for under versioned addresses (`/assets/app.js?v=<hash of its bytes>`), kept
 //! by browsers for a year without asking again; the page itself (`index.html`) is never kept
@@ -19,14 +20,18 @@ use sha2::Digest;
 
 use crate::error::ApiError;
 
+// Two folders, so that nothing beside them (the browser tests and their node_modules) need be
+// excluded: the files under /assets/, and the page every route is answered with.
 #[derive(Embed)]
-#[folder = "../../web/"]
-#[exclude = "tests/*"]
-#[exclude = "*node_modules/*"]
-#[exclude = ".*"]
+#[folder = "../../web/assets/"]
+#[prefix = "assets/"]
 struct Assets;
 
-/// The bytes of the front end's file at `path` (as in a URL, without the leading `/`).
+#[derive(Embed)]
+#[folder = "../../web/page/"]
+struct Page;
+
+/// The bytes of the front end's file at `path` (`assets/…`, as in a URL without the leading `/`).
 pub fn read(path: &str) -> Option<Vec<u8>> {
     Assets::get(path).map(|asset| asset.data.into_owned())
 }
@@ -83,8 +88,10 @@ pub async fn page(method: Method, uri: Uri, headers: HeaderMap) -> Response {
         }
     }
     index(&headers).unwrap_or_else(|| {
-        ApiError::NotFound("the front end is missing from this build (no web/index.html)".into())
-            .into_response()
+        ApiError::NotFound(
+            "the front end is missing from this build (no web/page/index.html)".into(),
+        )
+        .into_response()
     })
 }
 
@@ -210,7 +217,7 @@ fn shown_page() -> Option<Arc<ShownPage>> {
 /// `index.html` with the current version in each of its links to a file, and an import map
 /// that sends each script's imports to their current versions.
 fn write_page() -> Option<ShownPage> {
-    let page = Assets::get("index.html")?;
+    let page = Page::get("index.html")?;
     let page = String::from_utf8(page.data.into_owned()).ok()?;
     let mut imports = serde_json::Map::new();
     let mut scripts: Vec<_> = Assets::iter()
