@@ -39,18 +39,21 @@ export async function launch({ full = false, args = [] } = {}) {
       ...args,
     ],
   });
+  // Pages as a person who asked for reduced motion sees them, unless a test says otherwise: the
+  // same pages without their animations (the thinking spinner turning while a computer thinks,
+  // a move arriving), each of which is frames the renderer draws for nobody.
   const rate = Number(process.env.TRIGONAL_CPU_THROTTLE || 1);
-  if (rate > 1) {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (...a) => {
-      const context = await newContext(...a);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options = {}) => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    if (rate > 1) {
       context.on('page', async (page) => {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate });
       });
-      return context;
-    };
-  }
+    }
+    return context;
+  };
   return browser;
 }
 

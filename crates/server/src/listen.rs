@@ -40,6 +40,9 @@ pub struct Limits {
     /// How long a seek waits before its seeker is offered the computer in the seats nobody
     /// took.
     pub computer_offer: Duration,
+    /// How much a quick seek's window of ratings widens, each way, for every second it waits
+    /// (from ±[`crate::seeks::WINDOW`]).
+    pub quick_widening: i32,
 }
 
 impl Default for Limits {
@@ -52,6 +55,7 @@ impl Default for Limits {
             bot_patience: Duration::from_secs(60),
             send: Duration::from_secs(10),
             computer_offer: Duration::from_secs(60),
+            quick_widening: 10,
         }
     }
 }

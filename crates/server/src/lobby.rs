@@ -136,7 +136,7 @@ async fn follow(
     let mut sent_to = HashSet::new();
     loop {
         changed.mark_unchanged();
-        let mut viewer = Viewer::new(signed_in);
+        let mut viewer = Viewer::new(state, signed_in);
         match seeks::list(state, &mut viewer, game).await {
             Ok(list) => {
                 let mut message = serde_json::to_value(&list).expect("JSON");

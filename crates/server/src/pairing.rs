@@ -1,7 +1,7 @@
 //! Quick pairing ("play now"): a person asks for a game of some kind and is seated with whoever
 //! of a rating near theirs asks for the same. Each request is a quick seek, whose window of
-//! ratings is ±[`seeks::WINDOW`] when made and widens by [`seeks::WIDENING`] a second it waits
-//! ([`seeks::range_at`]). Two people fit when each one's rating is in the other's window. A
+//! ratings is ±[`seeks::WINDOW`] when made and widens by [`crate::Limits::quick_widening`] (10)
+//! a second it waits ([`seeks::range_at`]). Two people fit when each one's rating is in the other's window. A
 //! request joins the fitting seek whose seeker's rating is closest to the requester's (the oldest
 //! among equals), else makes a seek of its own;
 //! and each process, whenever the seeks change and every [`TICK`], moves people who wait alone in
@@ -59,12 +59,13 @@ fn open(seek: &SeekRow) -> bool {
 
 /// The quick seeks among `seeks` that `mine` (a quick seek, or the one a request would make) may
 /// move into at `now`: open, of its kind, older, without its seeker nor anyone in a block with
-/// them (`blocked`), each seeker's rating in the other's window; the closest rating first, then
-/// the oldest.
+/// them (`blocked`), each seeker's rating in the other's window (widening by `widening` a
+/// second); the closest rating first, then the oldest.
 fn fitting<'a>(
     seeks: &'a [SeekRow],
     mine: &SeekRow,
     now: i64,
+    widening: i32,
     blocked: &HashSet<String>,
 ) -> Vec<&'a SeekRow> {
     let me = &mine.seats[0];
@@ -80,8 +81,8 @@ fn fitting<'a>(
                 && (t.created, &t.id) < (mine.created, &mine.id)
                 && t.seats.iter().all(|s| s.account != me.account)
                 && t.seats.iter().all(|s| !blocked.contains(&s.account))
-                && within(me.rating, range_at(t, now))
-                && within(t.seats[0].rating, range_at(mine, now))
+                && within(me.rating, range_at(t, now, widening))
+                && within(t.seats[0].rating, range_at(mine, now, widening))
         })
         .collect();
     found.sort_by_key(|t| ((t.seats[0].rating - me.rating).abs(), t.created));
@@ -97,7 +98,7 @@ pub async fn play_now(
 ) -> Result<Accepted, ApiError> {
     let kind = Kind::of(&req.game, req.players, req.variant, req.clock)?;
     let me = &signed_in.account;
-    let mut viewer = Viewer::new(Some(signed_in));
+    let mut viewer = Viewer::new(state, Some(signed_in));
     let pool = (kind.info.pool)(kind.position.players());
     let rating = viewer.rating(state, &pool).await?.unwrap_or_default();
     let now = now_ms();
@@ -110,7 +111,7 @@ pub async fn play_now(
     }
     // Anyone already waiting is older than a request made now.
     let blocked = viewer.blocked(state).await?.clone();
-    for target in fitting(&seeks, &mine, now, &blocked) {
+    for target in fitting(&seeks, &mine, now, state.quick_widening, &blocked) {
         if let Ok(accepted) = seeks::take(
             state,
             signed_in,
@@ -143,7 +144,7 @@ pub async fn pair(state: &AppState, here: &[String]) -> Result<usize, ApiError> 
             s.quick && open(s) && s.seats.len() == 1 && here.contains(&s.seats[0].account)
         }) {
             let blocked = crate::blocks::either(state, &s.seats[0].account).await?;
-            if let Some(t) = fitting(&seeks, s, now, &blocked).first() {
+            if let Some(t) = fitting(&seeks, s, now, state.quick_widening, &blocked).first() {
                 alone = Some((s, *t));
                 break;
             }
@@ -222,7 +223,7 @@ pub async fn with_computer(
     }
     let game = row.id.clone();
     seeks::started(state, &seek, *row).await?;
-    let viewer = Viewer::new(Some(signed_in));
+    let viewer = Viewer::new(state, Some(signed_in));
     let started = seeks::seat_in(state, signed_in, &seek.id, &game, 0).await?;
     Ok(seeks::accepted(&viewer, &seek, Some(started)))
 }
@@ -256,14 +257,14 @@ mod tests {
     #[test]
     fn a_quick_seeks_window_widens_ten_a_second_from_a_hundred() {
         let s = quick("s", 1500, 0);
-        assert_eq!(range_at(&s, 0), Some((1400, 1600)));
-        assert_eq!(range_at(&s, 999), Some((1400, 1600)));
-        assert_eq!(range_at(&s, 30_000), Some((1100, 1900)));
+        assert_eq!(range_at(&s, 0, 10), Some((1400, 1600)));
+        assert_eq!(range_at(&s, 999, 10), Some((1400, 1600)));
+        assert_eq!(range_at(&s, 30_000, 10), Some((1100, 1900)));
         let mut plain = quick("p", 1500, 0);
         plain.quick = false;
-        assert_eq!(range_at(&plain, 30_000), None);
+        assert_eq!(range_at(&plain, 30_000, 10), None);
         plain.range = Some((1, 2));
-        assert_eq!(range_at(&plain, 30_000), Some((1, 2)));
+        assert_eq!(range_at(&plain, 30_000, 10), Some((1, 2)));
     }
 
     /// Worked by hand at t = 10 s: Ann (1500, waiting since 0: ±200) and Bob (1650, since 5 s:
@@ -279,22 +280,25 @@ mod tests {
         let now = 10_000;
         let none = HashSet::new();
         let ids = |found: Vec<&SeekRow>| found.iter().map(|s| s.id.clone()).collect::<Vec<_>>();
-        assert_eq!(ids(fitting(&seeks, &bob, now, &none)), ["ann"]);
+        assert_eq!(ids(fitting(&seeks, &bob, now, 10, &none)), ["ann"]);
         assert!(
-            fitting(&seeks, &ann, now, &none).is_empty(),
+            fitting(&seeks, &ann, now, 10, &none).is_empty(),
             "only older seeks are moved into"
         );
         let newcomer = quick("new", 1560, now);
-        assert_eq!(ids(fitting(&seeks, &newcomer, now, &none)), ["ann", "bob"]);
+        assert_eq!(
+            ids(fitting(&seeks, &newcomer, now, 10, &none)),
+            ["ann", "bob"]
+        );
         // Another kind of game, or a full one, is no place to go.
         let mut other = newcomer.clone();
         other.clock = Some("{\"days\":1}".into());
-        assert!(fitting(&seeks, &other, now, &none).is_empty());
+        assert!(fitting(&seeks, &other, now, 10, &none).is_empty());
         let mut full = seeks.clone();
         full[0].game_id = Some("g".into());
-        assert_eq!(ids(fitting(&full, &newcomer, now, &none)), ["bob"]);
+        assert_eq!(ids(fitting(&full, &newcomer, now, 10, &none)), ["bob"]);
         // Nobody is seated with someone in a block with them.
         let blocked: HashSet<String> = ["a-ann".to_string()].into();
-        assert_eq!(ids(fitting(&seeks, &newcomer, now, &blocked)), ["bob"]);
+        assert_eq!(ids(fitting(&seeks, &newcomer, now, 10, &blocked)), ["bob"]);
     }
 }

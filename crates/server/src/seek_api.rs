@@ -44,7 +44,7 @@ async fn list(
     signed_in: Option<SignedIn>,
     Query(query): Query<HashMap<String, String>>,
 ) -> Result<Json<Seeks>, ApiError> {
-    let mut viewer = Viewer::new(signed_in.as_ref());
+    let mut viewer = Viewer::new(&state, signed_in.as_ref());
     Ok(Json(
         seeks::list(&state, &mut viewer, game(&query).as_deref()).await?,
     ))

@@ -135,16 +135,19 @@ pub struct Viewer {
     read: Option<Vec<trigonal_store::RatingRow>>,
     /// The accounts in a block with the viewer, either way, once read.
     blocked: Option<std::collections::HashSet<String>>,
+    /// How fast quick seeks' windows widen on this server ([`crate::Limits::quick_widening`]).
+    widening: i32,
 }
 
 impl Viewer {
-    /// The viewer signed in as `signed_in`, or a guest.
-    pub fn new(signed_in: Option<&SignedIn>) -> Viewer {
+    /// The viewer signed in as `signed_in`, or a guest, on `state`'s server.
+    pub fn new(state: &AppState, signed_in: Option<&SignedIn>) -> Viewer {
         Viewer {
             account: signed_in.map(|s| s.account.id.clone()),
             ratings: HashMap::new(),
             read: None,
             blocked: None,
+            widening: state.quick_widening,
         }
     }
 
@@ -198,7 +201,7 @@ impl Viewer {
         if seek.seats.iter().any(|s| blocked.contains(&s.account)) {
             return Ok(false);
         }
-        let Some((low, high)) = range_at(seek, now_ms()) else {
+        let Some((low, high)) = range_at(seek, now_ms(), self.widening) else {
             return Ok(true);
         };
         Ok(match self.rating(state, &pool(seek)?).await? {
@@ -226,7 +229,7 @@ impl Viewer {
                 .as_deref()
                 .and_then(|c| serde_json::from_str(c).ok()),
             rated: seek.rated,
-            rating_range: range_at(seek, now_ms()).map(|(a, b)| [a, b]),
+            rating_range: range_at(seek, now_ms(), self.widening).map(|(a, b)| [a, b]),
             quick: seek.quick,
             computer_in_ms: None,
             seats: seek
@@ -248,16 +251,14 @@ impl Viewer {
 /// A quick seek's window of ratings when made: its seeker's rating ± this.
 pub const WINDOW: i32 = 100;
 
-/// How much a quick seek's window widens, each way, for every second it waits.
-pub const WIDENING: i32 = 10;
-
-/// The ratings seek `seek` admits at `now`: its range; for a quick seek, its window then.
-pub fn range_at(seek: &SeekRow, now: i64) -> Option<(i32, i32)> {
+/// The ratings seek `seek` admits at `now`: its range; for a quick seek, its window then, which
+/// has widened by `widening` each way for every second it waited.
+pub fn range_at(seek: &SeekRow, now: i64, widening: i32) -> Option<(i32, i32)> {
     if !seek.quick {
         return seek.range;
     }
     let waited = ((now - seek.created).max(0) / 1000) as i32;
-    let width = WINDOW.saturating_add(WIDENING.saturating_mul(waited));
+    let width = WINDOW.saturating_add(widening.saturating_mul(waited));
     let rating = seek.seats[0].rating;
     Some((rating.saturating_sub(width), rating.saturating_add(width)))
 }
@@ -435,7 +436,7 @@ pub async fn create(
             .with("n", open),
         ));
     }
-    let mut viewer = Viewer::new(Some(signed_in));
+    let mut viewer = Viewer::new(state, Some(signed_in));
     let pool = (kind.info.pool)(kind.position.players());
     let rating = viewer.rating(state, &pool).await?.unwrap_or_default();
     let range = req.rating_range.map(|[a, b]| (a, b));
@@ -620,7 +621,7 @@ pub async fn accept(
     if seek.seats.iter().any(|s| s.account == me.id) {
         return Err(joined());
     }
-    let mut viewer = Viewer::new(Some(signed_in));
+    let mut viewer = Viewer::new(state, Some(signed_in));
     let blocked = viewer.blocked(state).await?;
     if seek.seats.iter().any(|s| blocked.contains(&s.account)) {
         return Err(crate::blocks::blocked());
@@ -629,7 +630,7 @@ pub async fn accept(
         .rating(state, &pool(&seek)?)
         .await?
         .unwrap_or_default();
-    if let Some((low, high)) = range_at(&seek, now) {
+    if let Some((low, high)) = range_at(&seek, now, state.quick_widening) {
         if !(low..=high).contains(&rating) {
             return Err(ApiError::Forbidden(
                 Reason::new(

@@ -490,7 +490,7 @@ pub async fn join(
     let pool = trigonal_games::info(&t.game)
         .map(|i| (i.pool)(t.players))
         .map_err(|e| ApiError::Internal(format!("tournament {id}: {e}").into()))?;
-    let rating = Viewer::new(Some(signed_in))
+    let rating = Viewer::new(state, Some(signed_in))
         .rating(state, &pool)
         .await?
         .unwrap_or_default();
