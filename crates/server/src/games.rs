@@ -149,6 +149,41 @@ fn unknown_game(game: &str, e: impl std::fmt::Display) -> ApiError {
     ApiError::BadRequest(Reason::new("unknown-game", e.to_string()).with("game", clipped(game)))
 }
 
+/// Refuses the seats of a rated game unless they are one seat of the signed-in creator's and the
+/// others open for signed-in players to join.
+fn rated_seats(seats: &[SeatSpec]) -> Result<(), ApiError> {
+    let mine = seats
+        .iter()
+        .filter(|s| {
+            matches!(
+                s,
+                SeatSpec::Human {
+                    player: Some(_),
+                    ..
+                }
+            )
+        })
+        .count();
+    let fit = seats.iter().all(|s| {
+        matches!(
+            s,
+            SeatSpec::Open
+                | SeatSpec::Human {
+                    player: Some(_),
+                    ..
+                }
+        )
+    });
+    if !fit || mine != 1 {
+        return Err(ApiError::BadRequest(
+            "a rated game is between signed-in players: one seat {\"kind\": \"human\", \
+             \"player\": \"me\"} and the others open for them to join (no computer, no guest)"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Creates a game; `signed_in`, the creator's account if signed in.
 pub async fn create(
     state: &AppState,
@@ -179,36 +214,7 @@ pub async fn create(
         ));
     }
     if req.rated {
-        let mine = req
-            .seats
-            .iter()
-            .filter(|s| {
-                matches!(
-                    s,
-                    SeatSpec::Human {
-                        player: Some(_),
-                        ..
-                    }
-                )
-            })
-            .count();
-        let fit = req.seats.iter().all(|s| {
-            matches!(
-                s,
-                SeatSpec::Open
-                    | SeatSpec::Human {
-                        player: Some(_),
-                        ..
-                    }
-            )
-        });
-        if !fit || mine != 1 {
-            return Err(ApiError::BadRequest(
-                "a rated game is between signed-in players: one seat {\"kind\": \"human\", \
-                 \"player\": \"me\"} and the others open for them to join (no computer, no guest)"
-                    .into(),
-            ));
-        }
+        rated_seats(&req.seats)?;
     }
     let mut seats = Vec::with_capacity(players);
     let mut tokens = Vec::new();

@@ -1,16 +1,10 @@
 //! Step 1 of the change path, **check**: what a command does to a game as it is, decided
 //! without touching the store — a plan to commit, nothing to do, or a refusal with its reason.
-//! Pure: the same game and command give the same answer.
+//! Pure: the same game, command and [`Moment`] give the same answer. The commands are decided
+//! each by a function of its own, by concern: [`moves`], [`takebacks`], [`endings`],
+//! [`rematch`], [`seats`], [`chat`]; this file holds what they share.
 
 use super::*;
-
-/// The computer's level for a resigned seat of a 3–4 player game.
-pub const RESIGNED_LEVEL: &str = "easy";
-
-/// At most this many chat messages per seat in any [`CHAT_WINDOW_MS`].
-pub const CHAT_BURST: usize = 5;
-/// See [`CHAT_BURST`].
-pub const CHAT_WINDOW_MS: i64 = 10_000;
 
 /// A change someone asks for.
 pub enum Command {
@@ -244,264 +238,36 @@ pub(super) fn not_over(live: &Live) -> Result<(), ApiError> {
     Ok(())
 }
 
-/// What `command` would change in `live`, clocks apart.
-pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError> {
-    let at = now_ms();
-    let ply = live.history.len();
-    let players = live.seats.len();
+/// What a decision may use besides the game and the command, given to it so that deciding stays
+/// pure: the time, and the id of a game it may make (a rematch's).
+pub(super) struct Moment {
+    pub(super) at: i64,
+    pub(super) new_id: String,
+}
+
+impl Moment {
+    /// Now, with a fresh id.
+    pub(super) fn now() -> Moment {
+        Moment {
+            at: now_ms(),
+            new_id: random_id(),
+        }
+    }
+}
+
+/// What `command` would change in `live` at `moment`, clocks apart: each command decided by its
+/// own function, in the file of its concern.
+pub(super) fn decide(live: &Live, command: &Command, moment: &Moment) -> Result<Checked, ApiError> {
+    let at = moment.at;
     match command {
-        Command::Move {
-            token,
-            mv,
-            ply: seen,
-        } => {
-            let seat = seat_of(live, token)?;
-            if *seen != ply {
-                return Err(ApiError::Conflict(
-                    Reason::new(
-                        "moved-on",
-                        format!(
-                            "the game is at ply {ply}, not {seen}; reload it to see the moves made since"
-                        ),
-                    )
-                    .with("ply", ply)
-                    .with("seen", *seen),
-                ));
-            }
-            let Some(to_move) = live.to_move() else {
-                return Err(ApiError::Unprocessable(Reason::new(
-                    "game-over",
-                    MoveError::GameOver.to_string(),
-                )));
-            };
-            if live.retired(seat) {
-                return Err(ApiError::Forbidden(Reason::new(
-                    "out-of-game",
-                    "you are out of the game: the computer plays your seat now",
-                )));
-            }
-            if to_move != seat {
-                return Err(ApiError::Forbidden(Reason::new(
-                    "not-your-turn",
-                    format!(
-                        "it is not your turn: seat {to_move} is to move, and your token is seat {seat}"
-                    ),
-                )));
-            }
-            move_plan(live, seat, mv, at)
-                .map(commit)
-                .map_err(|e| ApiError::Unprocessable(Reason::new("illegal-move", e.to_string())))
-        }
-        Command::Undo { token } => {
-            let seat = seat_of(live, token)?;
-            if live.retired(seat) {
-                return Err(ApiError::Conflict(Reason::new(
-                    "out-of-game",
-                    "you are out of the game",
-                )));
-            }
-            if let Some(ending) = &live.table.ending {
-                return Err(ApiError::Conflict(
-                    format!(
-                        "the game ended by {}: nothing can be taken back",
-                        ending.reason
-                    )
-                    .into(),
-                ));
-            }
-            if live.table.rematch.is_some() {
-                return Err(ApiError::Conflict(
-                    "the game has a rematch: nothing can be taken back".into(),
-                ));
-            }
-            if live.table.rated && live.to_move().is_none() {
-                return Err(ApiError::Conflict(
-                    "a rated game that is over is rated: nothing can be taken back".into(),
-                ));
-            }
-            if live.table.takeback.is_some() {
-                return Err(ApiError::Conflict(Reason::new(
-                    "take-back-pending",
-                    "a take-back request is already waiting for an answer",
-                )));
-            }
-            // A turn is the seat's run of consecutive moves (several in The Triangle Game).
-            let Some(last) = live.history.iter().rposition(|m| m.seat == seat) else {
-                return Err(ApiError::Conflict(Reason::new(
-                    "nothing-to-take-back",
-                    "you have no move to take back",
-                )));
-            };
-            let from = live.history[..last]
-                .iter()
-                .rposition(|m| m.seat != seat)
-                .map_or(0, |i| i + 1);
-            // Another person's acknowledged move is never taken back without their consent.
-            let mut waiting: Vec<u8> = live.history[from..]
-                .iter()
-                .map(|m| m.seat)
-                .filter(|&s| s != seat && live.is_person(s))
-                .collect();
-            waiting.sort_unstable();
-            waiting.dedup();
-            if waiting.is_empty() {
-                return take_back(live, from, at).map(commit);
-            }
-            let table = Table {
-                takeback: Some(TakeBackRequest {
-                    by: seat,
-                    from,
-                    waiting,
-                    accepted: Vec::new(),
-                }),
-                ..live.table.clone()
-            };
-            Ok(table_plan(live, table, at))
-        }
-        Command::Answer { token, accept } => {
-            let seat = seat_of(live, token)?;
-            let Some(request) = &live.table.takeback else {
-                return Err(ApiError::Conflict(
-                    "no take-back request is pending (it was answered, withdrawn, or a move was made)"
-                        .into(),));
-            };
-            let mut table = live.table.clone();
-            if seat == request.by {
-                if *accept {
-                    return Err(ApiError::Conflict(
-                        "you asked for this take-back; the others answer it".into(),
-                    ));
-                }
-                table.takeback = None;
-                return Ok(table_plan(live, table, at));
-            }
-            if !request.waiting.contains(&seat) || request.accepted.contains(&seat) {
-                return Err(ApiError::Forbidden(
-                    "the take-back request does not wait for your answer".into(),
-                ));
-            }
-            if !*accept {
-                table.takeback = None;
-                return Ok(table_plan(live, table, at));
-            }
-            let mut accepted = request.accepted.clone();
-            accepted.push(seat);
-            if request.waiting.iter().all(|s| accepted.contains(s)) {
-                return take_back(live, request.from, at).map(commit);
-            }
-            table.takeback = Some(TakeBackRequest {
-                accepted,
-                ..request.clone()
-            });
-            Ok(table_plan(live, table, at))
-        }
-        Command::Resign { token } => {
-            let seat = seat_of(live, token)?;
-            not_over(live)?;
-            if live.retired(seat) {
-                return Err(ApiError::Conflict(Reason::new(
-                    "out-of-game",
-                    "you are out of the game already (resigned, or out of time)",
-                )));
-            }
-            let mut table = lapsed(&live.table);
-            set(&mut table.resigned, players, seat, true);
-            Ok(retire(live, seat, table, "resignation", at))
-        }
-        Command::Flag if live.table.clock.is_none() => {
-            // Without clocks, only a bot's patience runs out.
-            let Some(seat) = live.to_move().filter(|&s| live::is_bot(&live.table, s)) else {
-                return Err(ApiError::Conflict("no bot is to move".into()));
-            };
-            if live.deadline.is_none_or(|d| at < d) {
-                return Err(ApiError::Conflict("the bot still has time".into()));
-            }
-            let mut table = lapsed(&live.table);
-            set(&mut table.out_of_time, players, seat, true);
-            Ok(retire(live, seat, table, "forfeit", at))
-        }
-        Command::Flag => {
-            let running = live.table.clock.as_ref().and_then(|c| c.running);
-            let deadline = live.table.clock.as_ref().and_then(|c| c.deadline());
-            let (Some(seat), Some(deadline)) = (running, deadline) else {
-                return Err(ApiError::Conflict("no clock is running".into()));
-            };
-            if at < deadline {
-                return Err(ApiError::Conflict(
-                    format!("seat {seat} has {} ms left", deadline - at).into(),
-                ));
-            }
-            let mut table = lapsed(&live.table);
-            if let Some(clock) = &mut table.clock {
-                clock.remaining_ms[seat as usize] = 0;
-                clock.running = None;
-                clock.since = at;
-            }
-            set(&mut table.out_of_time, players, seat, true);
-            Ok(retire(live, seat, table, "time", at))
-        }
-        Command::Draw { token, accept } => {
-            let seat = seat_of(live, token)?;
-            not_over(live)?;
-            if players != 2 {
-                return Err(ApiError::Conflict(
-                    "draws by agreement are for two-player games".into(),
-                ));
-            }
-            let other = 1 - seat;
-            if !live.is_person(other) {
-                return Err(ApiError::Conflict(
-                    "a draw can only be agreed with a person".into(),
-                ));
-            }
-            let mut table = live.table.clone();
-            match (*accept, live.table.draw_offer) {
-                (true, Some(by)) if by == seat => return Ok(Checked::Nothing),
-                (true, Some(_)) => {
-                    table.draw_offer = None;
-                    table.takeback = None;
-                    table.ending = Some(Ending {
-                        reason: "agreement".into(),
-                        winners: Vec::new(),
-                    });
-                }
-                (true, None) => table.draw_offer = Some(seat),
-                (false, Some(_)) => table.draw_offer = None,
-                (false, None) => {
-                    return Err(ApiError::Conflict(
-                        "there is no draw offer to decline".into(),
-                    ))
-                }
-            }
-            Ok(table_plan(live, table, at))
-        }
-        Command::Rematch { token } => {
-            seat_of(live, token)?;
-            if live.to_move().is_some() {
-                return Err(ApiError::Conflict(
-                    "a rematch can be asked for once the game is over".into(),
-                ));
-            }
-            if live.table.rematch.is_some() {
-                return Ok(Checked::Nothing);
-            }
-            let (game, computer_due) = rematch(live, at)?;
-            let table = Table {
-                rematch: Some(game.id.clone()),
-                ..lapsed(&live.table)
-            };
-            Ok(commit(Plan {
-                change: Change::Rematch {
-                    game: Box::new(game),
-                    computer_due,
-                },
-                mover: None,
-                position: live.position.clone(),
-                seat: None,
-                table,
-                at,
-            }))
-        }
+        Command::Move { token, mv, ply } => moves::play(live, token, mv, *ply, at),
+        Command::Computer { seat, ply, mv, .. } => moves::computer(live, *seat, *ply, mv, at),
+        Command::Undo { token } => takebacks::undo(live, token, at),
+        Command::Answer { token, accept } => takebacks::answer(live, token, *accept, at),
+        Command::Resign { token } => endings::resign(live, token, at),
+        Command::Flag => endings::flag(live, at),
+        Command::Draw { token, accept } => endings::draw(live, token, *accept, at),
+        Command::Rematch { token } => rematch::ask(live, token, &moment.new_id, at),
         Command::Join {
             seat,
             digest,
@@ -509,252 +275,25 @@ pub(super) fn decide(live: &Live, command: &Command) -> Result<Checked, ApiError
             owner,
             account,
         } => {
-            let open = live
-                .seats
-                .get(*seat as usize)
-                .is_some_and(|s| s.kind == SeatKind::Open && s.token_digest.is_none());
-            if !open {
-                return Err(ApiError::Conflict(Reason::new(
-                    "seat-not-open",
-                    format!("seat {seat} is not open for joining"),
-                )));
-            }
-            not_over(live)?;
-            if live.table.rated {
-                let Some(owner) = owner else {
-                    return Err(ApiError::Unauthorized(Reason::new(
-                        "sign-in-to-join",
-                        "sign in to join a rated game",
-                    )));
-                };
-                if live.seats.iter().any(|s| s.owner.as_ref() == Some(owner)) {
-                    return Err(ApiError::Conflict(
-                        "you have a seat in this rated game already".into(),
-                    ));
-                }
-            }
-            let mut table = live.table.clone();
-            set(&mut table.names, players, *seat, name.clone());
-            if account.is_some() {
-                set(&mut table.accounts, players, *seat, account.clone());
-            }
-            let change = Change::Join {
-                seat: *seat,
-                digest: digest.clone(),
-                owner: owner.clone(),
+            let joiner = seats::Joiner {
+                digest,
+                name,
+                owner,
+                account,
             };
-            let row = SeatRow {
-                kind: SeatKind::Human,
-                level: None,
-                token_digest: Some(digest.clone()),
-                owner: owner.clone(),
-                keys: Vec::new(),
-            };
-            Ok(seat_plan(live, change, *seat, row, table, at))
+            seats::join(live, *seat, joiner, at)
         }
-        Command::Claim { seat, digest } => {
-            let Some(row) = live.seats.get(*seat as usize) else {
-                return Err(ApiError::Conflict(
-                    format!("there is no seat {seat}").into(),
-                ));
-            };
-            match &row.token_digest {
-                Some(held) if held.same(digest) => Ok(Checked::Nothing),
-                None if row.kind == SeatKind::Human => {
-                    let change = Change::Claim {
-                        seat: *seat,
-                        digest: digest.clone(),
-                    };
-                    let row = SeatRow {
-                        token_digest: Some(digest.clone()),
-                        ..row.clone()
-                    };
-                    Ok(seat_plan(live, change, *seat, row, live.table.clone(), at))
-                }
-                _ => Err(ApiError::Conflict(
-                    format!("seat {seat} of the rematch is not waiting for you").into(),
-                )),
-            }
-        }
+        Command::Claim { seat, digest } => seats::claim(live, *seat, digest, at),
         Command::Key {
             seat,
             owner,
             digest,
-        } => {
-            let Some(row) = live.seats.get(*seat as usize) else {
-                return Err(ApiError::Conflict(
-                    format!("there is no seat {seat}").into(),
-                ));
-            };
-            if row.owner.as_ref() != Some(owner) {
-                return Err(ApiError::Forbidden(
-                    format!("seat {seat} of game {} is not yours", live.id).into(),
-                ));
-            }
-            if row.keys.iter().any(|k| k.same(digest))
-                || row.token_digest.as_ref().is_some_and(|d| d.same(digest))
-            {
-                return Ok(Checked::Nothing);
-            }
-            let mut keys = row.keys.clone();
-            keys.push(digest.clone());
-            let change = Change::Key {
-                seat: *seat,
-                digest: digest.clone(),
-            };
-            let row = SeatRow {
-                keys,
-                ..row.clone()
-            };
-            Ok(seat_plan(live, change, *seat, row, live.table.clone(), at))
-        }
-        Command::Own { token, owner, name } => {
-            let seat = seat_of(live, token)?;
-            let row = &live.seats[seat as usize];
-            match &row.owner {
-                Some(o) if o == owner => return Ok(Checked::Nothing),
-                Some(_) => {
-                    return Err(ApiError::Conflict(
-                        format!("seat {seat} of game {} belongs to another account", live.id)
-                            .into(),
-                    ))
-                }
-                None => {}
-            }
-            let change = Change::Own {
-                seat,
-                owner: owner.clone(),
-            };
-            let row = SeatRow {
-                owner: Some(owner.clone()),
-                ..row.clone()
-            };
-            // A seat nobody named (an invited friend's) takes the account's name.
-            let mut table = live.table.clone();
-            if table.names.get(seat as usize).cloned().flatten().is_none() {
-                set(&mut table.names, live.seats.len(), seat, Some(name.clone()));
-            }
-            set(
-                &mut table.accounts,
-                live.seats.len(),
-                seat,
-                Some(name.clone()),
-            );
-            Ok(seat_plan(live, change, seat, row, table, at))
-        }
-        Command::Rename { owner, name } => {
-            let mut table = live.table.clone();
-            for (i, row) in live.seats.iter().enumerate() {
-                if row.owner.as_ref() != Some(owner) {
-                    continue;
-                }
-                let seat = i as u8;
-                set(&mut table.names, players, seat, name.clone());
-                set(&mut table.accounts, players, seat, name.clone());
-                set(&mut table.deleted, players, seat, name.is_none());
-            }
-            if table == live.table {
-                return Ok(Checked::Nothing);
-            }
-            Ok(table_plan(live, table, at))
-        }
-        Command::Say { token, text } => {
-            let seat = seat_of(live, token)?;
-            if live.table.chat_off {
-                return Err(ApiError::Conflict(Reason::new(
-                    "chat-off",
-                    "chat is off in this game",
-                )));
-            }
-            let recent: Vec<i64> = live
-                .chat
-                .iter()
-                .filter(|m| m.seat == seat && m.at > at - CHAT_WINDOW_MS)
-                .map(|m| m.at)
-                .collect();
-            if recent.len() >= CHAT_BURST {
-                let wait_ms = recent[recent.len() - CHAT_BURST] + CHAT_WINDOW_MS - at;
-                return Err(ApiError::TooManyRequests {
-                    limit: "chat",
-                    what: format!(
-                        "too many messages (at most {CHAT_BURST} in {} s)",
-                        CHAT_WINDOW_MS / 1000
-                    ),
-                    retry_after: (wait_ms.max(0) as u64).div_ceil(1000).max(1),
-                });
-            }
-            Ok(commit(Plan {
-                change: Change::Say(ChatRow {
-                    seat,
-                    text: text.clone(),
-                    at,
-                }),
-                mover: None,
-                position: live.position.clone(),
-                seat: None,
-                table: live.table.clone(),
-                at,
-            }))
-        }
-        Command::ChatEnabled { token, enabled } => {
-            let seat = seat_of(live, token)?;
-            if live.table.creator != Some(seat) {
-                return Err(ApiError::Forbidden(
-                    "only the game's creator can turn its chat on or off".into(),
-                ));
-            }
-            if live.table.chat_off != *enabled {
-                return Ok(Checked::Nothing);
-            }
-            let table = Table {
-                chat_off: !*enabled,
-                ..live.table.clone()
-            };
-            Ok(table_plan(live, table, at))
-        }
-        Command::Computer {
-            seat,
-            ply: seen,
-            mv,
-            ..
-        } => {
-            let due = live.computer_due() && live.to_move() == Some(*seat);
-            if *seen != ply || !due {
-                return Err(ApiError::Conflict(format!(
-                    "the game moved on while the computer thought (it thought at ply {seen}; the game is at ply {ply})"
-                ).into()));
-            }
-            move_plan(live, *seat, mv, at)
-                .map(commit)
-                .map_err(|e| ApiError::Internal(format!("the computer chose {mv:?}: {e}").into()))
-        }
+        } => seats::key(live, *seat, owner, digest, at),
+        Command::Own { token, owner, name } => seats::own(live, token, owner, name, at),
+        Command::Rename { owner, name } => seats::rename(live, owner, name, at),
+        Command::Say { token, text } => chat::say(live, token, text, at),
+        Command::ChatEnabled { token, enabled } => chat::enable(live, token, *enabled, at),
     }
-}
-
-/// The plan taking `seat` out of the game, for `reason` (`resignation`, `time`), `table` already
-/// saying so: with two players the other wins; with more the computer plays the seat on.
-pub(super) fn retire(live: &Live, seat: u8, mut table: Table, reason: &str, at: i64) -> Checked {
-    if live.seats.len() == 2 {
-        table.ending = Some(Ending {
-            reason: reason.into(),
-            winners: vec![1 - seat],
-        });
-        return table_plan(live, table, at);
-    }
-    // Still its account's game (listed among theirs, on their profile), as the store keeps it;
-    // the seat acts no more: a retired seat's every command is refused (`out-of-game`).
-    let row = SeatRow {
-        kind: SeatKind::Ai,
-        level: Some(RESIGNED_LEVEL.into()),
-        token_digest: live.seats[seat as usize].token_digest.clone(),
-        owner: live.seats[seat as usize].owner.clone(),
-        keys: Vec::new(),
-    };
-    let change = Change::HandOver {
-        seat,
-        level: RESIGNED_LEVEL.into(),
-    };
-    seat_plan(live, change, seat, row, table, at)
 }
 
 /// Brings the clocks of `plan` in step with it: a move is charged to its mover (refused when
@@ -794,115 +333,57 @@ pub(super) fn settle_clock(live: &Live, plan: &mut Plan) -> Result<(), ApiError>
     Ok(())
 }
 
-/// Step 1: checks `command` against `live`: what to commit, clocks included.
-pub(super) fn check(live: &Live, command: &Command) -> Result<Checked, ApiError> {
-    let mut checked = decide(live, command)?;
+/// Step 1: checks `command` against `live` at `moment`: what to commit, clocks included.
+pub(super) fn check(live: &Live, command: &Command, moment: &Moment) -> Result<Checked, ApiError> {
+    let mut checked = decide(live, command, moment)?;
     if let Checked::Commit(plan) = &mut checked {
         settle_clock(live, plan)?;
     }
     Ok(checked)
 }
 
-/// The plan of `seat` playing `mv` (any notation the game reads) in `live`'s position.
-pub(super) fn move_plan(live: &Live, seat: u8, mv: &str, at: i64) -> Result<Plan, MoveError> {
-    let mut position = live.position.clone();
-    let text = position.play(mv)?;
-    Ok(Plan {
-        change: Change::Move {
-            ply: live.history.len(),
-            mv: MoveRow { text, seat, at },
-        },
-        mover: Some(seat),
-        position,
-        seat: None,
-        table: lapsed(&live.table),
-        at,
-    })
-}
+/// Games held in memory, for the tests of each command's decision (no store is involved).
+#[cfg(test)]
+pub(super) mod fixture {
+    use super::*;
+    use trigonal_core::Options;
 
-/// The plan taking back every move from ply `from` on.
-pub(super) fn take_back(live: &Live, from: usize, at: i64) -> Result<Plan, ApiError> {
-    Ok(Plan {
-        change: Change::TakeBack { from },
-        mover: None,
-        position: live
-            .replay(from)
-            .map_err(|e| ApiError::Internal(e.into()))?,
-        seat: None,
-        table: lapsed(&live.table),
-        at,
-    })
-}
+    /// The time every test decides at.
+    pub(crate) const AT: i64 = 1_000_000;
 
-/// The rematch of the finished game `live`: the same game, every seat moved one on, computer
-/// seats at their levels, people's seats kept for them; and whether its computer moves first.
-pub(super) fn rematch(live: &Live, at: i64) -> Result<(GameRow, bool), ApiError> {
-    let players = live.seats.len();
-    let moved = |seat: usize| (seat + 1) % players;
-    let mut seats = vec![
-        SeatRow {
-            kind: SeatKind::Open,
-            level: None,
-            token_digest: None,
-            owner: None,
-            keys: Vec::new(),
-        };
-        players
-    ];
-    let mut names = vec![None; players];
-    let mut accounts = vec![None; players];
-    let mut deleted = vec![false; players];
-    for (old, row) in live.seats.iter().enumerate() {
-        let person = row.token_digest.is_some();
-        seats[moved(old)] = if person {
-            SeatRow {
-                kind: SeatKind::Human,
-                level: None,
-                token_digest: None,
-                owner: row.owner.clone(),
-                keys: Vec::new(),
-            }
-        } else if row.kind == SeatKind::Ai {
-            row.clone()
-        } else {
-            seats[moved(old)].clone()
-        };
-        names[moved(old)] = live.table.names.get(old).cloned().flatten();
-        accounts[moved(old)] = live.table.accounts.get(old).cloned().flatten();
-        deleted[moved(old)] = live.table.deleted.get(old) == Some(&true);
+    /// A Triangoli game between two people — the holders of tokens `t0` and `t1` — after `moves`
+    /// plies, each the first legal move of its position.
+    pub(crate) fn two_people(moves: usize) -> Live {
+        let mut position = trigonal_games::new_game("triangoli", &Options::default()).unwrap();
+        let mut played = Vec::new();
+        for _ in 0..moves {
+            let mv = position.legal_moves()[0].clone();
+            position.play(&mv).unwrap();
+            played.push(mv);
+        }
+        let texts: Vec<&str> = played.iter().map(String::as_str).collect();
+        let mut row = crate::live::tests::row("g", AT - 1, &texts);
+        for (i, seat) in row.seats.iter_mut().enumerate() {
+            seat.token_digest = Some(TokenDigest::of(&format!("t{i}")));
+        }
+        row.to_move = position.to_move().map(|s| s.0);
+        Live::from_row(row).unwrap()
     }
-    let start = live.replay(0).map_err(|e| ApiError::Internal(e.into()))?;
-    let to_move = start.to_move().map(|s| s.0);
-    let computer_due = live::computer_due(&seats, to_move);
-    let game = GameRow {
-        id: random_id(),
-        game: live.game.clone(),
-        variant: live.options.variant.clone(),
-        players,
-        seats,
-        moves: Vec::new(),
-        to_move,
-        version: 0,
-        created: at,
-        updated: at,
-        table: Table {
-            names,
-            accounts,
-            deleted,
-            rematch_of: Some(live.id.clone()),
-            creator: live.table.creator.map(|c| moved(c as usize) as u8),
-            rated: live.table.rated,
-            // Stopped until every player has come.
-            clock: live
-                .table
-                .clock
-                .as_ref()
-                .map(|c| trigonal_clock::Clock::new(c.control, players)),
-            ..Table::default()
-        },
-        chat: Vec::new(),
-        present: Vec::new(),
-        deadline: None,
-    };
-    Ok((game, computer_due))
+
+    /// The plan a decision made.
+    pub(crate) fn plan(decided: Result<Checked, ApiError>) -> Plan {
+        match decided {
+            Ok(Checked::Commit(plan)) => *plan,
+            Ok(Checked::Nothing) => panic!("nothing to do"),
+            Err(e) => panic!("refused: {e}"),
+        }
+    }
+
+    /// The status and code of a refusal.
+    pub(crate) fn refused(decided: Result<Checked, ApiError>) -> (u16, &'static str) {
+        match decided {
+            Err(e) => (e.status().as_u16(), e.code().0),
+            Ok(_) => panic!("not refused"),
+        }
+    }
 }

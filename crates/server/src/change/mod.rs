@@ -32,13 +32,19 @@ use crate::view;
 use crate::words::Said;
 use crate::AppState;
 
+mod chat;
 mod decide;
+mod endings;
 mod memory;
+mod moves;
+mod rematch;
+mod seats;
+mod takebacks;
 
 /// How often a change is checked and committed again when the game keeps changing under it.
 const ATTEMPTS: usize = 4;
 
-use decide::{check, Checked, Plan};
+use decide::{check, Checked, Moment, Plan};
 pub use decide::{seat_of, Command};
 pub use memory::{adopt, current, find, make_current};
 
@@ -50,7 +56,7 @@ pub async fn execute(state: &AppState, id: &str, command: Command) -> Result<Utf
     // Whether this copy was compared with the store during this request.
     let mut current = false;
     for _ in 0..ATTEMPTS {
-        let plan = match check(&live, &command) {
+        let plan = match check(&live, &command, &Moment::now()) {
             Ok(Checked::Commit(plan)) => *plan,
             Ok(Checked::Nothing) if !current => {
                 current = true;
