@@ -48,6 +48,10 @@ pub struct ServeArgs {
     /// How log lines are written to standard error: text or json (one object a line).
     #[arg(long, env = "TRIGONAL_LOG_FORMAT", default_value = "text")]
     log_format: LogFormat,
+    /// The computer's time on each position of a game's analysis, in milliseconds: longer is a
+    /// stronger analysis that takes longer and more of the computer's threads.
+    #[arg(long, env = "TRIGONAL_ANALYSIS_MS", default_value_t = trigonal_server::Limits::default().analysis_budget.as_millis() as u64)]
+    analysis_ms: u64,
     /// At shutdown (SIGTERM, Ctrl-C), the seconds requests in flight may still take.
     #[arg(long, env = "TRIGONAL_SHUTDOWN_GRACE", default_value_t = 5)]
     shutdown_grace: u64,
@@ -91,6 +95,9 @@ pub struct WorkerArgs {
     /// How log lines are written to standard error: text or json (one object a line).
     #[arg(long, env = "TRIGONAL_LOG_FORMAT", default_value = "text")]
     log_format: LogFormat,
+    /// The computer's time on each position of a game's analysis, in milliseconds.
+    #[arg(long, env = "TRIGONAL_ANALYSIS_MS", default_value_t = trigonal_server::Limits::default().analysis_budget.as_millis() as u64)]
+    analysis_ms: u64,
 }
 
 pub fn serve(args: &ServeArgs) -> Result<()> {
@@ -115,6 +122,7 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
             limits: trigonal_server::Limits {
                 connections: args.max_connections,
                 grace: std::time::Duration::from_secs(args.shutdown_grace),
+                analysis_budget: std::time::Duration::from_millis(args.analysis_ms),
                 ..trigonal_server::Limits::default()
             },
             trust_proxy: args.trust_proxy.clone(),
@@ -150,6 +158,12 @@ pub fn serve(args: &ServeArgs) -> Result<()> {
 pub fn work(args: &WorkerArgs) -> Result<()> {
     let threads = args.threads.unwrap_or_else(trigonal_server::cores);
     anyhow::ensure!(threads > 0, "--threads must be at least 1");
-    trigonal_server::work_blocking(&args.db, threads, args.metrics_addr, args.log_format)?;
+    trigonal_server::work_blocking(
+        &args.db,
+        threads,
+        args.metrics_addr,
+        args.log_format,
+        std::time::Duration::from_millis(args.analysis_ms),
+    )?;
     Ok(())
 }

@@ -19,9 +19,6 @@ use crate::change;
 use crate::error::ApiError;
 use crate::AppState;
 
-/// The computer's time on each position of an analysis.
-pub const BUDGET: Duration = Duration::from_millis(250);
-
 /// A claimed analysis is held this long after its last save.
 const LEASE: Duration = Duration::from_secs(30);
 
@@ -204,7 +201,8 @@ async fn analyse(state: &AppState, owner: &str, id: &str, done: usize) -> Result
     }
     for ply in done..=row.moves.len() {
         let at = position.clone_box();
-        let entry = tokio::task::spawn_blocking(move || evaluate(at.as_ref(), ply))
+        let budget = state.analysis_budget;
+        let entry = tokio::task::spawn_blocking(move || evaluate(at.as_ref(), ply, budget))
             .await
             .map_err(|e| ApiError::Internal(e.to_string().into()))??;
         entries.push(entry);
@@ -225,8 +223,8 @@ async fn analyse(state: &AppState, owner: &str, id: &str, done: usize) -> Result
     Ok(())
 }
 
-/// The entry of `position`, the position after `ply` moves.
-fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
+/// The entry of `position`, the position after `ply` moves, thought about for `budget`.
+fn evaluate(position: &dyn DynGame, ply: usize, budget: Duration) -> Result<Entry, ApiError> {
     let players = position.players();
     if let Some(outcome) = position.outcome() {
         return Ok(Entry {
@@ -239,7 +237,7 @@ fn evaluate(position: &dyn DynGame, ply: usize) -> Result<Entry, ApiError> {
             exact: None,
         });
     }
-    let advice = advise(position, ply as u64, BUDGET, MARKS)?;
+    let advice = advise(position, ply as u64, budget, MARKS)?;
     let best_clicks = position
         .clicks_of(&advice.best)
         .map_err(|e| ApiError::Internal(format!("the computer's move: {e}").into()))?;
@@ -407,7 +405,7 @@ mod tests {
         for id in trigonal_games::ids() {
             let mut position = trigonal_games::new_game(id, &Options::default()).unwrap();
             for ply in 0..3 {
-                let entry = evaluate(&*position, ply).unwrap();
+                let entry = evaluate(&*position, ply, Duration::from_millis(50)).unwrap();
                 let best = entry.best.expect("a move before the end");
                 let offered = position
                     .legal_clicks()

@@ -10,6 +10,9 @@
 //! reaches games through `trigonal-games` and `DynGame`, moves as canonical text, positions as
 //! scenes. The API it implements is `docs/api.md`.
 
+// A function of the server reads in one sitting: over 150 lines (clippy.toml) is two functions.
+#![warn(clippy::too_many_lines)]
+
 mod accounts;
 mod accounts_api;
 mod analysis;
@@ -220,6 +223,8 @@ pub struct AppState {
     computer_offer: Duration,
     /// How much a quick seek's window widens each way, a second.
     quick_widening: i32,
+    /// The computer's time on each position of an analysis.
+    analysis_budget: Duration,
     /// How long a message to a WebSocket may take to leave.
     send_patience: Duration,
     /// The reverse proxies whose headers say who the client is.
@@ -266,6 +271,7 @@ impl AppState {
             bot_patience: Limits::default().bot_patience,
             computer_offer: Limits::default().computer_offer,
             quick_widening: Limits::default().quick_widening,
+            analysis_budget: Limits::default().analysis_budget,
             send_patience: Limits::default().send,
             proxies: TrustedProxies::default(),
             lifecycle: health::Lifecycle::default(),
@@ -356,6 +362,7 @@ impl Server {
         state.bot_patience = config.limits.bot_patience;
         state.computer_offer = config.limits.computer_offer;
         state.quick_widening = config.limits.quick_widening;
+        state.analysis_budget = config.limits.analysis_budget;
         state.pusher = Some(Arc::new(
             push::Pusher::new(config.push.contact.clone(), config.push.over_http)
                 .map_err(ServeError::Push)?,
@@ -524,6 +531,9 @@ pub fn recompute_ratings_blocking(db: &str) -> Result<usize, ServeError> {
 pub fn serve_blocking(config: Config, log: LogFormat) -> Result<(), ServeError> {
     init_logging(log);
     block_on(async {
+        // Listening for SIGTERM before the address is told: a stop sent as soon as a client
+        // knows it is a graceful one, not the signal's default (an abrupt end, status 143).
+        let stop = stop_signal();
         let server = Server::bind(&config).await?;
         let addr = server.local_addr();
         tracing::info!(
@@ -534,7 +544,7 @@ pub fn serve_blocking(config: Config, log: LogFormat) -> Result<(), ServeError> 
         if let Some(metrics) = server.metrics_addr() {
             tracing::info!("metrics at http://{metrics}/metrics");
         }
-        server.run(stop_signal()).await
+        server.run(stop).await
     })?
 }
 
@@ -546,11 +556,14 @@ pub fn work_blocking(
     threads: usize,
     metrics_addr: Option<SocketAddr>,
     log: LogFormat,
+    analysis_budget: Duration,
 ) -> Result<(), ServeError> {
     init_logging(log);
     block_on(async {
+        let stop = stop_signal();
         let store = trigonal_store::open(db).await?;
-        let state = AppState::new(store, 0);
+        let mut state = AppState::new(store, 0);
+        state.analysis_budget = analysis_budget;
         let metrics = match metrics_addr {
             Some(addr) => Some(bind(addr).await?),
             None => None,
@@ -566,36 +579,44 @@ pub fn work_blocking(
             let app = api::private_router(state.clone());
             let lifecycle = state.lifecycle.clone();
             let signal = async {
-                stop_signal().await;
+                stop.await;
                 lifecycle.begin_shutdown();
             };
             listen::serve(listener, app, &Limits::default(), signal, || {}).await;
         } else {
-            stop_signal().await;
+            stop.await;
         }
         Ok(())
     })?
 }
 
-/// Completes on Ctrl-C, or on SIGTERM where there is one.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Completes on Ctrl-C, or on SIGTERM where there is one. The handlers are installed when it is
+/// called, not when it is first awaited (inside a runtime).
+fn stop_signal() -> impl Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut term) => {
-                term.recv().await;
-            }
-            Err(_) => std::future::pending().await,
-        }
+    let (interrupt, term) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
     };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    async move {
+        #[cfg(unix)]
+        {
+            let received = |s: Option<tokio::signal::unix::Signal>| async move {
+                match s {
+                    Some(mut s) => drop(s.recv().await),
+                    None => std::future::pending().await,
+                }
+            };
+            tokio::select! {
+                () = received(interrupt) => {}
+                () = received(term) => {}
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = tokio::signal::ctrl_c().await;
+        tracing::info!("shutting down");
     }
-    tracing::info!("shutting down");
 }

@@ -43,6 +43,8 @@ pub struct Limits {
     /// How much a quick seek's window of ratings widens, each way, for every second it waits
     /// (from ±[`crate::seeks::WINDOW`]).
     pub quick_widening: i32,
+    /// The computer's time on each position of a game's analysis.
+    pub analysis_budget: Duration,
 }
 
 impl Default for Limits {
@@ -56,6 +58,7 @@ impl Default for Limits {
             send: Duration::from_secs(10),
             computer_offer: Duration::from_secs(60),
             quick_widening: 10,
+            analysis_budget: Duration::from_millis(250),
         }
     }
 }

@@ -149,6 +149,23 @@ fn tempfile_dir() -> std::path::PathBuf {
 
 /// SIGTERM while a client holds a request half sent: the server stops accepting, gives requests
 /// in flight its grace period (5 s) and exits 0, instead of waiting for that client forever.
+/// A stop sent the moment the server has said where it listens is a graceful one: the signal's
+/// handler is in place before the address is told (once, it was installed later, and a loaded
+/// machine's SIGTERM killed the process with the signal's default, status 143).
+#[test]
+fn sigterm_as_soon_as_the_address_is_told_exits_0() {
+    let dir = tempfile_dir();
+    let db = dir.join("trigonal.db");
+    let mut server = Serve::start(db.to_str().unwrap());
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &server.child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_eq!(server.child.wait().unwrap().code(), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn sigterm_with_a_request_half_sent_exits_0_promptly() {
     let dir = tempfile_dir();

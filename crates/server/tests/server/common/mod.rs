@@ -67,6 +67,14 @@ pub async fn start(kind: &str) -> TestServer {
     server
 }
 
+/// A server on a fresh store of `kind`, with `limits`.
+pub async fn start_of_kind_with(kind: &str, limits: Limits) -> TestServer {
+    let place = Place::new(kind).await;
+    let mut server = start_on_with(&place.db, limits).await;
+    server._place = Some(place);
+    server
+}
+
 /// A server on the store `db`, with no limit on new games (tests create many).
 pub async fn start_on(db: &str) -> TestServer {
     start_with(db, 0).await
