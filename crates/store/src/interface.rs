@@ -147,7 +147,8 @@ pub trait Accounts: Send + Sync {
     /// The names of every bot.
     async fn bots(&self) -> Result<Vec<String>, StoreError>;
 
-    /// The account named `name`, ignoring case.
+    /// The account named `name`, ignoring case; none for a name no account can have (one with a
+    /// NUL, which PostgreSQL's text cannot hold: asked for, it is nobody's, not an error).
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError>;
 
     /// Replaces the password hash of account `account` and ends its sessions but `keep`.

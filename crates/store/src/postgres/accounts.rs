@@ -63,6 +63,9 @@ impl Accounts for PgStore {
     }
 
     async fn account_by_name(&self, name: &str) -> Result<Option<AccountRow>, StoreError> {
+        if name.contains('\0') {
+            return Ok(None);
+        }
         let client = self.client().await?;
         let row = client
             .query_opt(
