@@ -690,7 +690,7 @@ pub mod testing {
                     }
                 }
                 "postgresql" => Place {
-                    db: fresh_pg().await,
+                    db: migrated_pg().await,
                     dir: None,
                 },
                 other => panic!("no store of kind {other:?}"),
@@ -731,25 +731,111 @@ pub mod testing {
         };
     }
 
-    /// The URL of a new, empty database on the test server. Panics, saying how to get one, when
-    /// `TRIGONAL_TEST_PG` is not set: the PostgreSQL tests are part of the suite, not optional.
-    pub async fn fresh_pg() -> String {
-        let base = std::env::var("TRIGONAL_TEST_PG").unwrap_or_else(|_| {
+    /// The test server's URL. Panics, saying how to get one, when `TRIGONAL_TEST_PG` is not
+    /// set: the PostgreSQL tests are part of the suite, not optional.
+    fn test_pg() -> String {
+        std::env::var("TRIGONAL_TEST_PG").unwrap_or_else(|_| {
             panic!(
                 "TRIGONAL_TEST_PG is not set: run the tests with `bash scripts/test`, which starts \
                  a throwaway PostgreSQL, or point it at one (postgres://user@host:port/db)"
             )
-        });
-        let (client, connection) = tokio_postgres::connect(&base, tokio_postgres::NoTls)
+        })
+    }
+
+    /// A connection to the database at `url`, its connection driven in the background.
+    async fn connect(url: &str) -> tokio_postgres::Client {
+        let (client, connection) = tokio_postgres::connect(url, tokio_postgres::NoTls)
             .await
-            .unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {base}: {e}"));
+            .unwrap_or_else(|e| panic!("cannot reach the test PostgreSQL at {url}: {e}"));
         tokio::spawn(connection);
-        let name = format!("t_{}", crate::random_id().to_lowercase().replace('-', "_"));
         client
+    }
+
+    /// The URL of database `name` on the server at `base`.
+    fn url_of(base: &str, name: &str) -> String {
+        let (prefix, _) = base.rsplit_once('/').expect("a URL with a database name");
+        format!("{prefix}/{name}")
+    }
+
+    /// The URL of a new, empty database on the test server.
+    pub async fn fresh_pg() -> String {
+        let base = test_pg();
+        let name = format!("t_{}", crate::random_id().to_lowercase().replace('-', "_"));
+        connect(&base)
+            .await
             .batch_execute(&format!("CREATE DATABASE {name}"))
             .await
             .expect("a test database is created");
-        let (prefix, _) = base.rsplit_once('/').expect("a URL with a database name");
-        format!("{prefix}/{name}")
+        url_of(&base, &name)
+    }
+
+    /// The URL of a new database on the test server with the whole schema in it, as a store
+    /// opened on an empty one would leave it: a copy of a template migrated once for this schema
+    /// (by the first test to need it, while the others wait on a lock) — one copy a test rather
+    /// than every migration again.
+    pub async fn migrated_pg() -> String {
+        use std::hash::{Hash, Hasher};
+        let base = test_pg();
+        let client = connect(&base).await;
+        // The template's name says which schema it holds: a change to any step makes another.
+        let mut hasher = std::collections::hash_map::DefaultHasher::new();
+        crate::postgres::schema::MIGRATIONS.hash(&mut hasher);
+        let template = format!("tpl_{:016x}", hasher.finish());
+        const TEMPLATE_LOCK: i64 = 0x7470_6c5f_6c6f_636b;
+        client
+            .execute("SELECT pg_advisory_lock($1)", &[&TEMPLATE_LOCK])
+            .await
+            .expect("the template's lock");
+        let made = client
+            .query_opt("SELECT 1 FROM pg_database WHERE datname = $1", &[&template])
+            .await
+            .expect("the databases are listed")
+            .is_some();
+        if !made {
+            // Made under another name and renamed once whole, so that a test killed while
+            // making it leaves no half-made template behind.
+            let making = format!("{template}_making");
+            for statement in [
+                format!("DROP DATABASE IF EXISTS {making}"),
+                format!("CREATE DATABASE {making}"),
+            ] {
+                client
+                    .batch_execute(&statement)
+                    .await
+                    .expect("the template is created");
+            }
+            let url = url_of(&base, &making);
+            let mut on_it = connect(&url).await;
+            crate::postgres::migrate(&mut on_it, &url)
+                .await
+                .expect("the template is migrated");
+            drop(on_it);
+            // Its connection ends in the background: wait until nobody is connected to it.
+            while client
+                .query_opt(
+                    "SELECT 1 FROM pg_stat_activity WHERE datname = $1",
+                    &[&making],
+                )
+                .await
+                .expect("the connections are listed")
+                .is_some()
+            {
+                tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+            }
+            client
+                .batch_execute(&format!("ALTER DATABASE {making} RENAME TO {template}"))
+                .await
+                .expect("the template is named");
+        }
+        let name = format!("t_{}", crate::random_id().to_lowercase().replace('-', "_"));
+        let created = client
+            .batch_execute(&format!("CREATE DATABASE {name} TEMPLATE {template}"))
+            .await;
+        client
+            .execute("SELECT pg_advisory_unlock($1)", &[&TEMPLATE_LOCK])
+            .await
+            .expect("the template's lock is let go");
+        created.expect("a test database is copied from the template");
+        url_of(&base, &name)
     }
 }

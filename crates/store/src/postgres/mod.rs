@@ -273,42 +273,51 @@ impl PgStore {
 
     async fn migrate(&self, url: &str) -> Result<(), StoreError> {
         let mut client = self.client().await?;
-        let tx = client.transaction().await.map_err(pg)?;
-        // Held to the end of this transaction: another process migrating waits here, then finds
-        // the work done.
-        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
-            .await
-            .map_err(pg)?;
-        tx.batch_execute(
-            "CREATE TABLE IF NOT EXISTS trigonal_schema (version INTEGER NOT NULL);
-             INSERT INTO trigonal_schema SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM trigonal_schema);",
-        )
-        .await
-        .map_err(pg)?;
-        let found: i32 = tx
-            .query_one("SELECT version FROM trigonal_schema", &[])
-            .await
-            .map_err(pg)?
-            .get(0);
-        if found < 0 || found as usize > MIGRATIONS.len() {
-            return Err(StoreError::TooNew {
-                place: place(url),
-                found: i64::from(found),
-                known: MIGRATIONS.len(),
-            });
-        }
-        for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
-            tx.batch_execute(sql).await.map_err(pg)?;
-            tracing::info!(version = i + 1, "database migrated");
-        }
-        tx.execute(
-            "UPDATE trigonal_schema SET version = $1",
-            &[&(MIGRATIONS.len() as i32)],
-        )
-        .await
-        .map_err(pg)?;
-        tx.commit().await.map_err(pg)
+        migrate(&mut client, url).await
     }
+}
+
+/// Brings the database `client` is connected to (at `url`) to the newest schema, one step at a
+/// time, in one transaction; a database newer than this build is refused.
+pub(crate) async fn migrate(
+    client: &mut tokio_postgres::Client,
+    url: &str,
+) -> Result<(), StoreError> {
+    let tx = client.transaction().await.map_err(pg)?;
+    // Held to the end of this transaction: another process migrating waits here, then finds
+    // the work done.
+    tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+        .await
+        .map_err(pg)?;
+    tx.batch_execute(
+        "CREATE TABLE IF NOT EXISTS trigonal_schema (version INTEGER NOT NULL);
+         INSERT INTO trigonal_schema SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM trigonal_schema);",
+    )
+    .await
+    .map_err(pg)?;
+    let found: i32 = tx
+        .query_one("SELECT version FROM trigonal_schema", &[])
+        .await
+        .map_err(pg)?
+        .get(0);
+    if found < 0 || found as usize > MIGRATIONS.len() {
+        return Err(StoreError::TooNew {
+            place: place(url),
+            found: i64::from(found),
+            known: MIGRATIONS.len(),
+        });
+    }
+    for (i, sql) in MIGRATIONS.iter().enumerate().skip(found as usize) {
+        tx.batch_execute(sql).await.map_err(pg)?;
+        tracing::info!(version = i + 1, "database migrated");
+    }
+    tx.execute(
+        "UPDATE trigonal_schema SET version = $1",
+        &[&(MIGRATIONS.len() as i32)],
+    )
+    .await
+    .map_err(pg)?;
+    tx.commit().await.map_err(pg)
 }
 
 #[async_trait]
