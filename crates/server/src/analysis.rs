@@ -25,9 +25,10 @@ const LEASE: Duration = Duration::from_secs(30);
 /// How long the hint thinks.
 const HINT: Duration = Duration::from_millis(500);
 
-/// How long marking every move of an exactly solved position may take, in an analysis and in a
-/// hint; beyond it the marks are left out (12 empty triangles can take 5–15 s, 10 under 1 s).
-const MARKS: Duration = Duration::from_secs(20);
+/// How long marking every move of an exactly solved position may take, in an analysis (as many
+/// times its time a position: 20 s at the site's 250 ms) and in a hint; beyond it the marks are
+/// left out (12 empty triangles can take 5–15 s, 10 under 1 s).
+const MARKS_PER_BUDGET: u32 = 80;
 const HINT_MARKS: Duration = Duration::from_secs(3);
 
 /// One analysed position.
@@ -237,7 +238,7 @@ fn evaluate(position: &dyn DynGame, ply: usize, budget: Duration) -> Result<Entr
             exact: None,
         });
     }
-    let advice = advise(position, ply as u64, budget, MARKS)?;
+    let advice = advise(position, ply as u64, budget, budget * MARKS_PER_BUDGET)?;
     let best_clicks = position
         .clicks_of(&advice.best)
         .map_err(|e| ApiError::Internal(format!("the computer's move: {e}").into()))?;
