@@ -64,9 +64,9 @@ export class SeekPanel {
   /** Signed in or out: the socket is opened again, as the new person. */
   account() {
     if (this.game) {
-      this.socket?.close();
-      this.socket = null;
-      this.follow(this.game);
+      this.seeks = null;
+      this.socket?.reconnect();
+      this.render();
     }
   }
 

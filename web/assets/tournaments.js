@@ -366,7 +366,7 @@ class TournamentPage {
   /** Signed in or out: the tournament is seen again as the new person, on a new socket. */
   account() {
     if (!this.tour) return;
-    this.connect();
+    this.socket?.reconnect();
     this.reload();
   }
 
