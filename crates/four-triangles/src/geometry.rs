@@ -1,8 +1,9 @@
 //! The board: 28 points of four separate triangles, with their lines, neighbours, warps, straight
 //! lines and rotations, all derived from coordinates.
 //!
-//! The four triangles are laid out as in `rules/four-triangles.md`: one big upward triangle cut
-//! into **T** (top), **L** (bottom-left), **R** (bottom-right) and the downward **C** (centre).
+//! The four triangles are laid out as in `docs/games/four-triangles.md`: one big upward
+//! triangle cut into **T** (top), **L** (bottom-left), **R** (bottom-right) and the downward
+//! **C** (centre).
 //! Only the big triangle's corners and the naming of each small triangle's corners are given
 //! here; median points, middle points, lines, directions, constellations, big corners, warps,
 //! straight warps and rotations are all computed from the coordinates.

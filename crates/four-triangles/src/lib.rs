@@ -1,4 +1,4 @@
-//! Four Triangles, exactly as `rules/four-triangles.md` fixes it.
+//! Four Triangles, played exactly by the rules `docs/games/four-triangles.md` sets out.
 //!
 //! Two to four players move singles, doubles and triples (stacks of common stones under a
 //! player's marker) over the 28 points of four separate triangles laid out as one big triangle,

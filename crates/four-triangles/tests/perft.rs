@@ -1,4 +1,4 @@
-//! Perft from the start, against the counts `rules/four-triangles.md` gives.
+//! Perft from the start, against the counts `docs/games/four-triangles.md` gives.
 
 use trigonal_core::{perft, Game, Options};
 use trigonal_four_triangles::FourTriangles;

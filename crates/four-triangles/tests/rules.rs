@@ -1,4 +1,5 @@
-//! Hand-made positions for each rule of `rules/four-triangles.md`, with exact expectations.
+//! Hand-made positions for each rule of `docs/games/four-triangles.md`, with exact
+//! expectations.
 
 use trigonal_core::scene::Shape;
 use trigonal_core::Present;

@@ -10,8 +10,8 @@ use crate::layout::{Lattice, Layout, Pointing, Territory};
 /// The most vertices, or triangles, a board may have: one bit each in a `u64`.
 pub const MAX: usize = 64;
 
-/// The board of the game: the depth-3 gasket of `rules/triangle-game.md`. This is the one place
-/// that chooses the layout.
+/// The board of the game: the depth-3 gasket of `docs/games/triangle-game.md`. This is the one
+/// place that chooses the layout.
 pub static BOARD: LazyLock<Board> = LazyLock::new(|| Board::new(Layout::gasket(3)));
 
 /// A vertex of [`BOARD`], by index (row-major: `a1`, `a2`, `b2`, `a3`, …).

@@ -2,10 +2,10 @@
 //! vertices, the three territories (whose shared vertices are the joins), the dots and the
 //! triangles that surround them, and the order in which pickups consume Power Triangles.
 //!
-//! [`Layout::gasket`] builds the board of `rules/triangle-game.md` from the gasket's definition.
-//! Nothing else in the crate knows the board's shape: the rules read a [`Layout`] only through the
-//! tables of [`Board`](crate::board::Board), so another layout (a different reconstruction of the
-//! missing diagrams, say) could be dropped in here.
+//! [`Layout::gasket`] builds the board of `docs/games/triangle-game.md` from the gasket's
+//! definition. Nothing else in the crate knows the board's shape: the rules read a [`Layout`] only
+//! through the tables of [`Board`](crate::board::Board), so another layout (a different
+//! reconstruction of the missing diagrams, say) could be dropped in here.
 
 use crate::colour::Colour;
 
@@ -136,8 +136,8 @@ pub struct Layout {
 }
 
 impl Layout {
-    /// The board of `rules/triangle-game.md`: the Sierpinski gasket of the given depth (3 for the
-    /// game), built by its definition. The whole triangle (side 2^depth, top `a1`) is cut into
+    /// The board of `docs/games/triangle-game.md`: the Sierpinski gasket of the given depth (3 for
+    /// the game), built by its definition. The whole triangle (side 2^depth, top `a1`) is cut into
     /// three upward half-size triangles (top, bottom-left, bottom-right) around a downward hole,
     /// and so on down to side 1. Its vertices are the corners of the smallest upward triangles;
     /// the triangles are every upward part and every hole; the three parts of the first cut are

@@ -1,4 +1,4 @@
-//! The Triangle Game, exactly as `rules/triangle-game.md` fixes it.
+//! The Triangle Game, played exactly by the rules `docs/games/triangle-game.md` sets out.
 //!
 //! Three players place stones from their pools on the 42 vertices of a Sierpinski gasket and slide
 //! stones of their own colour (white ones when they have none on the board) along the sides of its

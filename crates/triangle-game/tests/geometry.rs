@@ -1,4 +1,4 @@
-//! The board against the facts `rules/triangle-game.md` states.
+//! The board against the facts `docs/games/triangle-game.md` states.
 
 mod common;
 

@@ -1,10 +1,10 @@
 //! Perft, counted in actions (`end` is one), from the start and from two mid-game positions.
 //!
-//! From the start the counts are those `rules/triangle-game.md` gives (126, 366, 15738) and follow
-//! from the rules by hand: 3 colours × 42 vertices; then `end` after a Green or Light Blue stone,
-//! `end` or one of the 240 white slides (the slide targets of all 42 vertices on an empty board)
-//! after a white one: 84 + 42 + 240 = 366; then Green's 123 placements after each of the 126
-//! `end`s, and only `end` after each of the 240 slides: 126·123 + 240 = 15738.
+//! From the start the counts are those `docs/games/triangle-game.md` gives (126, 366, 15738) and
+//! follow from the rules by hand: 3 colours × 42 vertices; then `end` after a Green or Light Blue
+//! stone, `end` or one of the 240 white slides (the slide targets of all 42 vertices on an empty
+//! board) after a white one: 84 + 42 + 240 = 366; then Green's 123 placements after each of the
+//! 126 `end`s, and only `end` after each of the 240 slides: 126·123 + 240 = 15738.
 //!
 //! The mid-game counts were checked as the comments below say, and every count here also against
 //! the reference model in `tests/common/reference.rs` (see `tests/reference.rs`).
@@ -20,7 +20,7 @@ fn perft_from_the_start() {
     let start = TriangleGame::new(&Options::default()).unwrap();
     let counts: Vec<u64> = (1..=3).map(|d| perft(&start, d)).collect();
     assert_eq!(counts, vec![126, 366, 15738]);
-    // Depth 4 is not in the rules file; it agrees with the reference model.
+    // Depth 4 has no outside count; it agrees with the reference model.
     assert_eq!(perft(&start, 4), 120_618);
 }
 

@@ -1,4 +1,4 @@
-//! Hand-made positions for each ruling of `rules/triangle-game.md`.
+//! Hand-made positions for each rule of `docs/games/triangle-game.md`.
 
 mod common;
 

@@ -1,5 +1,5 @@
-//! The board: 19 intersections, 24 triangles, 6 sectors, derived from the coordinates that
-//! `rules/triangoli.md` fixes (intersection `j`-th of row `r` at x = |r - 3| + 2j, y = r).
+//! The board: 19 intersections, 24 triangles, 6 sectors, derived from the coordinates of
+//! `docs/games/triangoli.md` (intersection `j`-th of row `r` at x = |r - 3| + 2j, y = r).
 
 use std::sync::LazyLock;
 
@@ -252,7 +252,7 @@ pub fn steps_between(from: Point, to: Point) -> Option<(usize, u8)> {
 mod tests {
     use super::*;
 
-    /// The table of `rules/triangoli.md`, typed in as it stands there.
+    /// The table of `docs/games/triangoli.md`, typed in as it stands there.
     const RULES_TABLE: [(&str, &str, &str, usize); 24] = [
         ("a2", "b2", "a1", 4),
         ("a1", "b1", "b2", 5),

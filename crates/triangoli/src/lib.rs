@@ -1,4 +1,4 @@
-//! Triangoli, exactly as `rules/triangoli.md` fixes it.
+//! Triangoli, played exactly by the rules `docs/games/triangoli.md` sets out.
 //!
 //! Two players each walk a pawn along the lines of a hexagon of 24 triangles. A turn moves the
 //! pawn 1–3 steps in a straight line, drops as many cylinders into one empty triangle next to where

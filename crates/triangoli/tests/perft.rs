@@ -1,4 +1,4 @@
-//! Perft from the start, against the counts `rules/triangoli.md` gives.
+//! Perft from the start, against the counts `docs/games/triangoli.md` gives.
 
 use trigonal_core::{perft, Options};
 use trigonal_triangoli::Triangoli;

@@ -1,4 +1,4 @@
-//! Hand-worked positions, one for each ruling of `rules/triangoli.md`.
+//! Hand-worked positions, one for each rule of `docs/games/triangoli.md`.
 
 use trigonal_core::Present;
 use trigonal_core::{Game, MoveError, Outcome, Seat};

@@ -1,7 +1,7 @@
-//! The plane of triangles, derived from the coordinates `rules/triangular.md` fixes: cell (x, y)
-//! lies in row y, position x, points up when x + y is even and down when odd; an up cell shares
-//! its sides with (x - 1, y), (x + 1, y) and (x, y - 1), a down cell with (x - 1, y), (x + 1, y)
-//! and (x, y + 1).
+//! The plane of triangles, derived from the coordinates of `docs/games/triangular.md`: cell
+//! (x, y) lies in row y, position x, points up when x + y is even and down when odd; an up cell
+//! shares its sides with (x - 1, y), (x + 1, y) and (x, y - 1), a down cell with (x - 1, y),
+//! (x + 1, y) and (x, y + 1).
 //!
 //! Corners of cells ("vertices") are lattice points (vx, vy) in half-cell steps along a row and
 //! whole rows upwards: up cell (x, y) has the vertices (x - 1, y), (x + 1, y) and (x, y + 1); down

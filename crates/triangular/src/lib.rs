@@ -1,4 +1,4 @@
-//! Triangular, exactly as `rules/triangular.md` fixes it.
+//! Triangular, played exactly by the rules `docs/games/triangular.md` sets out.
 //!
 //! A red piece lies on cell (0, 0) of an unbounded plane of triangles; White and Black, 24 pieces
 //! each, take turns placing a piece edge to edge with one already placed. A placement that makes

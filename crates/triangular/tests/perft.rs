@@ -1,4 +1,4 @@
-//! Perft from the start, against the counts `rules/triangular.md` gives.
+//! Perft from the start, against the counts `docs/games/triangular.md` gives.
 
 use trigonal_core::{perft, Game, Options};
 use trigonal_triangular::Triangular;

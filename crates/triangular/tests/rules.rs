@@ -1,4 +1,5 @@
-//! Hand-made positions with exact expectations, each worked out from `rules/triangular.md`.
+//! Hand-made positions with exact expectations, each worked out from
+//! `docs/games/triangular.md`.
 //!
 //! Reminder of the geometry: cell (x, y) points up when x + y is even; an up triangle of edge n
 //! has the up corners (x, y), (x + 2n - 2, y), (x + n - 1, y + n - 1), a down triangle the down

@@ -1,8 +1,8 @@
-//! A slow reference model of The Triangle Game, written straight from `rules/triangle-game.md`
-//! and sharing no code with the engine: it builds the board from the rules' own list of triangles
-//! (by their tops and corners as the rules name them), keeps the board as a map from lattice points
-//! to stone letters, and speaks only in notation. The tests compare the engine with it move by
-//! move and by perft.
+//! A slow reference model of The Triangle Game, written straight from
+//! `docs/games/triangle-game.md` and sharing no code with the engine: it builds the board from the
+//! rules' own list of triangles (by their tops and corners as the rules name them), keeps the
+//! board as a map from lattice points to stone letters, and speaks only in notation. The tests
+//! compare the engine with it move by move and by perft.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::LazyLock;
