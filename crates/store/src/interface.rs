@@ -559,7 +559,10 @@ pub trait Safety: Send + Sync {
     /// blocked it).
     async fn blocked_either(&self, account: &str) -> Result<Vec<String>, StoreError>;
 
-    /// Stores `report` unless its reporter made `most` since `since`: whether it was stored.
+    /// Stores `report` unless its reporter made `most` since `since` ([`may_report`]): whether
+    /// it was stored.
+    ///
+    /// [`may_report`]: crate::may_report
     async fn add_report(
         &self,
         report: ReportRow,

@@ -51,8 +51,8 @@ pub use learning::{AttemptRow, Attempted, LessonDone, PuzzleRow};
 pub use mail::{MailRow, MailTo, PushRow, Sent};
 pub use postgres::PgStore;
 pub use safety::{
-    deleted_key, held_name, may_reset, needs_touch, Action, BlockRow, ModAction, ModLogRow,
-    Moderated, ReportReason, ReportRow, ReportStatus, ResetRow, TotpRow, TOUCH_EVERY,
+    deleted_key, held_name, may_report, may_reset, needs_touch, Action, BlockRow, ModAction,
+    ModLogRow, Moderated, ReportReason, ReportRow, ReportStatus, ResetRow, TotpRow, TOUCH_EVERY,
 };
 use seeks::computer_first;
 pub use seeks::{Left, SeekRow, SeekSeat, Starter, Taken, FILLED_KEPT, SEEK_TTL};

@@ -4,9 +4,11 @@
 //! while after they were let go, and deleted accounts (a row kept with nothing of the person in
 //! it, so that games, settled ratings and the log still point somewhere).
 //!
-//! What both backends decide alike is here, once: what a moderator's action does to an account
-//! and to the report it answers, how a deleted account's row is keyed, how a name held back is
-//! stored, and when a session's last use is worth writing.
+//! What both backends decide alike is here, once: what a moderator's action does to the report
+//! it answers and leaves in the log, whether a rename is refused for a name held back and which
+//! name it lets go, how a deleted account's row is keyed, how a name held back is stored, how
+//! many resets and reports one may make, what two-step sign-in is for an account without a row,
+//! and when a session's last use is worth writing.
 
 use sha2::{Digest, Sha256};
 
@@ -37,8 +39,9 @@ pub fn deleted_key(id: &str) -> String {
     format!("deleted/{id}")
 }
 
-/// Two-step sign-in as stored for an account.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Two-step sign-in as stored for an account. The default is an account's without it (or
+/// without a row): off, nothing pending, no recovery codes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TotpRow {
     /// The secret in use (base32), when two-step sign-in is on.
     pub secret: Option<String>,
@@ -290,6 +293,25 @@ pub fn may_reset(made: usize, most: usize) -> bool {
     made < most
 }
 
+/// Whether a reporter who made `made` reports since the window began may make another: at most
+/// `most` a window.
+pub fn may_report(made: usize, most: usize) -> bool {
+    made < most
+}
+
+/// Whether a rename from the name keyed `old_key` to the one keyed `new_key` is refused because
+/// the new name is `held` back: a name let go is held from everyone, except the account renamed
+/// to (a case of) its own name.
+pub fn rename_held(held: bool, new_key: &str, old_key: &str) -> bool {
+    held && new_key != old_key
+}
+
+/// The name a rename from the name keyed `old_key` to the one keyed `new_key` lets go, as it is
+/// held back ([`held_name`]): none when the key stays (a change of case only).
+pub fn let_go(old_key: &str, new_key: &str) -> Option<String> {
+    (new_key != old_key).then(|| held_name(old_key))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,5 +344,42 @@ mod tests {
         }
         assert!(may_reset(2, 3) && !may_reset(3, 3));
         assert!(!deleted_key("x").chars().all(|c| c.is_ascii_alphanumeric()));
+    }
+
+    #[test]
+    fn reports_are_taken_until_the_window_s_most() {
+        assert!(may_report(0, 1));
+        assert!(may_report(4, 5));
+        assert!(!may_report(5, 5));
+        assert!(!may_report(6, 5));
+        assert!(!may_report(0, 0));
+    }
+
+    #[test]
+    fn a_held_name_is_refused_except_to_the_account_that_has_it() {
+        assert!(rename_held(true, "bob", "ann"));
+        assert!(!rename_held(true, "ann", "ann"));
+        assert!(!rename_held(false, "bob", "ann"));
+        assert!(!rename_held(false, "ann", "ann"));
+    }
+
+    #[test]
+    fn a_rename_lets_its_old_name_go_unless_only_its_case_changes() {
+        assert_eq!(let_go("ann", "bob"), Some(held_name("ann")));
+        assert_eq!(let_go("ann", "ann"), None);
+    }
+
+    #[test]
+    fn an_account_without_two_step_sign_in_has_it_off() {
+        assert_eq!(
+            TotpRow::default(),
+            TotpRow {
+                secret: None,
+                on: false,
+                pending: None,
+                step: 0,
+                recovery_left: 0,
+            }
+        );
     }
 }

@@ -4,6 +4,11 @@
 //! against the tournament's state and size in the transaction that makes it, and a round's
 //! tables (with their games) are stored together or not at all, once: a second process storing
 //! the same round finds it stored and stores nothing.
+//!
+//! What both backends decide alike is here, once, as functions of what they read: whether an
+//! entry is taken and what it writes ([`entry`]), what withdrawing writes ([`withdrawal`]),
+//! whether a round may be seated ([`may_seat`]), and which time a status change stamps
+//! ([`stamp`]). The backends read, call, and write what they are told.
 
 use crate::GameRow;
 
@@ -159,3 +164,194 @@ pub enum Withdrawn {
 
 /// A table to seat, with the game it plays (none for a bye).
 pub type Seating = (RoundTable, Option<GameRow>);
+
+/// What an entry that is taken writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// A new entrant: their row is added.
+    New,
+    /// One who withdrew comes back: their row is marked in again.
+    Back,
+}
+
+/// Whether an entry into a tournament is taken, and what it writes; the refusal otherwise. The
+/// tournament is in `status` (`None`: there is none) and takes entrants after its start only
+/// when `late`; `withdrawn` is the entrant's row (`None`: they never entered, `Some(true)`: they
+/// withdrew); `count` entrants are in (not withdrawn), of the `capacity` it takes. Checked in
+/// this order: gone, over, started, already in, full.
+pub fn entry(
+    status: Option<Status>,
+    late: bool,
+    withdrawn: Option<bool>,
+    count: i64,
+    capacity: i64,
+) -> Result<Entry, Entered> {
+    let Some(status) = status else {
+        return Err(Entered::Gone);
+    };
+    if status.over() {
+        return Err(Entered::Over);
+    }
+    if status == Status::Running && !late {
+        return Err(Entered::Started);
+    }
+    match withdrawn {
+        Some(false) => Err(Entered::Already),
+        _ if count >= capacity => Err(Entered::Full),
+        Some(true) => Ok(Entry::Back),
+        None => Ok(Entry::New),
+    }
+}
+
+/// What withdrawing writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Withdrawal {
+    /// Before the start: the entrant's row goes.
+    Remove,
+    /// After it: the row stays, marked withdrawn (kept in the standings, not paired).
+    Mark,
+}
+
+/// Whether one may withdraw from a tournament in `status` (`None`: there is none), and what it
+/// writes to their row (no row to write: they were not in, [`Withdrawn::NotIn`]); the refusal
+/// otherwise: gone, or over.
+pub fn withdrawal(status: Option<Status>) -> Result<Withdrawal, Withdrawn> {
+    match status {
+        None => Err(Withdrawn::Gone),
+        Some(s) if s.over() => Err(Withdrawn::Over),
+        Some(Status::Waiting) => Ok(Withdrawal::Remove),
+        Some(_) => Ok(Withdrawal::Mark),
+    }
+}
+
+/// Whether a round may be seated in a tournament in `status` (`None`: there is none): the round
+/// that `starts` it is seated while it waits, any other while it runs, and each once (`stored`:
+/// the round was stored already).
+pub fn may_seat(status: Option<Status>, starts: bool, stored: bool) -> bool {
+    let want = if starts {
+        Status::Waiting
+    } else {
+        Status::Running
+    };
+    status == Some(want) && !stored
+}
+
+/// The time a status change records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stamp {
+    /// When it started.
+    Started,
+    /// When it ended.
+    Ended,
+}
+
+/// Which time a change of status to `to` records: a start (to running) its `started`, any
+/// other (finished, cancelled) its `ended`.
+pub fn stamp(to: Status) -> Stamp {
+    if to == Status::Running {
+        Stamp::Started
+    } else {
+        Stamp::Ended
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_entry_is_refused_in_the_order_gone_over_started_already_full() {
+        // No tournament: gone, whatever else.
+        assert_eq!(entry(None, true, Some(false), 9, 1), Err(Entered::Gone));
+        // Over outranks everything after it.
+        for over in [Status::Finished, Status::Cancelled] {
+            assert_eq!(
+                entry(Some(over), true, Some(false), 9, 1),
+                Err(Entered::Over)
+            );
+        }
+        // Running takes nobody unless late entries are allowed.
+        assert_eq!(
+            entry(Some(Status::Running), false, Some(false), 9, 1),
+            Err(Entered::Started)
+        );
+        // In already (not withdrawn): already, even when full.
+        assert_eq!(
+            entry(Some(Status::Waiting), false, Some(false), 9, 1),
+            Err(Entered::Already)
+        );
+        assert_eq!(
+            entry(Some(Status::Running), true, Some(false), 9, 1),
+            Err(Entered::Already)
+        );
+        // Full: the count reached the capacity (or passed it), new or coming back.
+        assert_eq!(
+            entry(Some(Status::Waiting), false, None, 4, 4),
+            Err(Entered::Full)
+        );
+        assert_eq!(
+            entry(Some(Status::Waiting), false, Some(true), 5, 4),
+            Err(Entered::Full)
+        );
+    }
+
+    #[test]
+    fn an_entry_taken_adds_a_row_or_marks_one_back_in() {
+        assert_eq!(
+            entry(Some(Status::Waiting), false, None, 3, 4),
+            Ok(Entry::New)
+        );
+        assert_eq!(
+            entry(Some(Status::Waiting), true, None, 0, 4),
+            Ok(Entry::New)
+        );
+        assert_eq!(
+            entry(Some(Status::Waiting), false, Some(true), 3, 4),
+            Ok(Entry::Back)
+        );
+        // Late, after the start.
+        assert_eq!(
+            entry(Some(Status::Running), true, None, 3, 4),
+            Ok(Entry::New)
+        );
+        assert_eq!(
+            entry(Some(Status::Running), true, Some(true), 3, 4),
+            Ok(Entry::Back)
+        );
+    }
+
+    #[test]
+    fn withdrawing_removes_before_the_start_and_marks_after() {
+        assert_eq!(withdrawal(None), Err(Withdrawn::Gone));
+        assert_eq!(withdrawal(Some(Status::Finished)), Err(Withdrawn::Over));
+        assert_eq!(withdrawal(Some(Status::Cancelled)), Err(Withdrawn::Over));
+        assert_eq!(withdrawal(Some(Status::Waiting)), Ok(Withdrawal::Remove));
+        assert_eq!(withdrawal(Some(Status::Running)), Ok(Withdrawal::Mark));
+    }
+
+    #[test]
+    fn the_first_round_is_seated_while_waiting_the_others_while_running_each_once() {
+        assert!(may_seat(Some(Status::Waiting), true, false));
+        assert!(may_seat(Some(Status::Running), false, false));
+        // Stored already.
+        assert!(!may_seat(Some(Status::Waiting), true, true));
+        assert!(!may_seat(Some(Status::Running), false, true));
+        // The wrong status for the round.
+        assert!(!may_seat(Some(Status::Running), true, false));
+        assert!(!may_seat(Some(Status::Waiting), false, false));
+        for over in [Status::Finished, Status::Cancelled] {
+            assert!(!may_seat(Some(over), true, false));
+            assert!(!may_seat(Some(over), false, false));
+        }
+        assert!(!may_seat(None, true, false));
+        assert!(!may_seat(None, false, false));
+    }
+
+    #[test]
+    fn a_start_stamps_started_and_any_other_change_ended() {
+        assert_eq!(stamp(Status::Running), Stamp::Started);
+        assert_eq!(stamp(Status::Finished), Stamp::Ended);
+        assert_eq!(stamp(Status::Cancelled), Stamp::Ended);
+        assert_eq!(stamp(Status::Waiting), Stamp::Ended);
+    }
+}

@@ -6,6 +6,7 @@ use tokio_postgres::GenericClient;
 use trigonal_ratings::Rating;
 
 use super::*;
+use crate::learning::{attempt, daily_pick, Attempt};
 use crate::{AttemptRow, Attempted, Learning, LessonDone, PuzzleRow};
 
 const PUZZLE_COLUMNS: &str = "id, game, players, variant, record, solution, goal, explanation,
@@ -217,8 +218,7 @@ impl Learning for PgStore {
         let Some(puzzle) = read_puzzle(&*tx, id, true).await? else {
             return Ok(Attempted::Gone);
         };
-        if puzzle.owner.is_some() {
-            // One's own mistake: kept until solved, never rated.
+        if attempt(&puzzle) == Attempt::Mistake {
             tx.execute(
                 "INSERT INTO puzzle_attempts (account, puzzle, correct, at) VALUES ($1, $2, $3, $4)
                  ON CONFLICT (account, puzzle)
@@ -326,10 +326,9 @@ impl Learning for PgStore {
                 .await
                 .map_err(pg)?
                 .get(0);
-            if count == 0 {
+            let Some(offset) = daily_pick(pick, count) else {
                 return Ok(None);
-            }
-            let offset = (pick % count as u64) as i64;
+            };
             // Of processes choosing at once, the first to store wins; all read its choice.
             client
                 .execute(

@@ -5,9 +5,10 @@
 use tokio_postgres::GenericClient;
 
 use super::*;
+use crate::safety::{let_go, rename_held};
 use crate::{
-    deleted_key, held_name, may_reset, Action, BlockRow, ModAction, ModLogRow, Moderated,
-    ReportReason, ReportRow, ReportStatus, ResetRow, Safety, TotpRow,
+    deleted_key, held_name, may_report, may_reset, Action, BlockRow, ModAction, ModLogRow,
+    Moderated, ReportReason, ReportRow, ReportStatus, ResetRow, Safety, TotpRow,
 };
 
 const REPORT_COLUMNS: &str = "id, account, reporter, reason, game, text, created, status";
@@ -284,22 +285,15 @@ impl Safety for PgStore {
             )
             .await
             .map_err(pg)?;
-        Ok(match row {
-            Some(r) => TotpRow {
+        Ok(row
+            .map(|r| TotpRow {
                 secret: r.get(0),
                 on: r.get(1),
                 pending: r.get(2),
                 step: r.get(3),
                 recovery_left: r.get::<_, i64>(4) as usize,
-            },
-            None => TotpRow {
-                secret: None,
-                on: false,
-                pending: None,
-                step: 0,
-                recovery_left: 0,
-            },
-        })
+            })
+            .unwrap_or_default())
     }
 
     async fn set_totp_pending(&self, account: &str, secret: &str) -> Result<(), StoreError> {
@@ -490,7 +484,7 @@ impl Safety for PgStore {
             .await
             .map_err(pg)?
             .get(0);
-        if made as usize >= most {
+        if !may_report(made as usize, most) {
             return Ok(false);
         }
         tx.execute(
@@ -610,7 +604,7 @@ impl Safety for PgStore {
                     .await
                     .map_err(pg)?
                     .get(0);
-                if held && key != old_key {
+                if rename_held(held, &key, &old_key) {
                     return Ok(Moderated::NameTaken);
                 }
                 let renamed = tx
@@ -635,11 +629,11 @@ impl Safety for PgStore {
                 ] {
                     tx.execute(sql, &[target, name]).await.map_err(pg)?;
                 }
-                if key != old_key {
+                if let Some(old_name) = let_go(&old_key, &key) {
                     tx.execute(
                         "INSERT INTO held_names (name, until) VALUES ($1, $2)
                          ON CONFLICT (name) DO UPDATE SET until = excluded.until",
-                        &[&held_name(&old_key), &action.hold_until],
+                        &[&old_name, &action.hold_until],
                     )
                     .await
                     .map_err(pg)?;

@@ -2,7 +2,8 @@
 //! from any number of processes take their turns, and the one that fills it stores the game.
 
 use super::*;
-use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken, FILLED_KEPT, SEEK_TTL};
+use crate::seeks::{accept, fill, leaving, may_start, renewed_until, Acceptance};
+use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken};
 
 /// The seeks listed at `now` (only `id` when given), with their seats, read in one statement
 /// (so as of one moment). With `lock`, seek `id`'s row is locked first, to the end of the
@@ -137,23 +138,20 @@ impl Seeks for PgStore {
         let Some(mut seek) = read(&*tx, Some(id), now, true).await?.pop() else {
             return Ok(Taken::Gone);
         };
-        if seek.game_id.is_some() || seek.seats.len() >= seek.players {
-            return Ok(Taken::Full);
-        }
-        if seek.seats.iter().any(|s| s.account == taker.account) {
-            return Ok(Taken::Already);
-        }
+        let acceptance = match accept(&seek, &taker.account) {
+            Ok(acceptance) => acceptance,
+            Err(refused) => return Ok(refused.into()),
+        };
         add_seat(&*tx, id, &taker).await?;
         seek.seats.push(taker);
         announce(&*tx).await?;
-        if seek.seats.len() < seek.players {
+        if acceptance == Acceptance::Waits {
             tx.commit().await.map_err(pg)?;
             return Ok(Taken::Joined(seek));
         }
         let game = start(&seek);
         insert(&tx, &game, false).await?;
-        seek.game_id = Some(game.id.clone());
-        seek.expires = now + ms(FILLED_KEPT);
+        fill(&mut seek, &game.id, now);
         tx.execute(
             "UPDATE seeks SET game_id = $2, expires = $3 WHERE id = $1",
             &[&id, &game.id, &seek.expires],
@@ -173,16 +171,16 @@ impl Seeks for PgStore {
     ) -> Result<Option<(SeekRow, Box<GameRow>)>, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let Some(mut seek) = read(&*tx, Some(id), now, true).await?.pop() else {
+        let Some(mut seek) = read(&*tx, Some(id), now, true)
+            .await?
+            .pop()
+            .filter(|seek| may_start(seek, seeker))
+        else {
             return Ok(None);
         };
-        if seek.game_id.is_some() || seek.seeker() != seeker {
-            return Ok(None);
-        }
         let game = start(&seek);
         insert(&tx, &game, crate::computer_first(&game)).await?;
-        seek.game_id = Some(game.id.clone());
-        seek.expires = now + ms(FILLED_KEPT);
+        fill(&mut seek, &game.id, now);
         tx.execute(
             "UPDATE seeks SET game_id = $2, expires = $3 WHERE id = $1",
             &[&id, &game.id, &seek.expires],
@@ -197,28 +195,23 @@ impl Seeks for PgStore {
     async fn leave_seek(&self, id: &str, account: &str, now: i64) -> Result<Left, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let Some(seek) = read(&*tx, Some(id), now, true).await?.pop() else {
-            return Ok(Left::Gone);
-        };
-        if seek.game_id.is_some() {
-            return Ok(Left::Gone);
-        }
-        let left = if seek.seeker() == account {
-            tx.execute("DELETE FROM seeks WHERE id = $1", &[&id])
+        let left = leaving(read(&*tx, Some(id), now, true).await?.last(), account);
+        match left {
+            Left::Cancelled => {
+                tx.execute("DELETE FROM seeks WHERE id = $1", &[&id])
+                    .await
+                    .map_err(pg)?;
+            }
+            Left::Left => {
+                tx.execute(
+                    "DELETE FROM seek_seats WHERE seek_id = $1 AND account = $2",
+                    &[&id, &account],
+                )
                 .await
                 .map_err(pg)?;
-            Left::Cancelled
-        } else if seek.seats.iter().any(|s| s.account == account) {
-            tx.execute(
-                "DELETE FROM seek_seats WHERE seek_id = $1 AND account = $2",
-                &[&id, &account],
-            )
-            .await
-            .map_err(pg)?;
-            Left::Left
-        } else {
-            return Ok(Left::NotIn);
-        };
+            }
+            Left::NotIn | Left::Gone => return Ok(left),
+        }
         announce(&*tx).await?;
         tx.commit().await.map_err(pg)?;
         Ok(left)
@@ -230,7 +223,7 @@ impl Seeks for PgStore {
             .execute(
                 "UPDATE seeks SET expires = $2 WHERE seeker = ANY($1) AND game_id IS NULL
                  AND expires > $3",
-                &[&seekers, &(now + ms(SEEK_TTL)), &now],
+                &[&seekers, &renewed_until(now), &now],
             )
             .await
             .map_err(pg)?;

@@ -5,6 +5,7 @@
 //! would refuse the second round whole.
 
 use super::*;
+use crate::tournaments::{Entry, Stamp, Withdrawal};
 use crate::{
     Entered, EntrantRow, RoundTable, Seating, Status, TournamentRow, Tournaments, Withdrawn,
 };
@@ -246,15 +247,17 @@ impl Tournaments for PgStore {
     ) -> Result<Entered, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let Some(status) = lock(&*tx, id).await? else {
-            return Ok(Entered::Gone);
-        };
-        if status.over() {
-            return Ok(Entered::Over);
-        }
-        if status == Status::Running && !late {
-            return Ok(Entered::Started);
-        }
+        // The row locked, as `lock` does; no tournament: no status, and nothing else counts.
+        let (status, capacity) = tx
+            .query_opt(
+                "SELECT status, capacity FROM tournaments WHERE id = $1 FOR UPDATE",
+                &[&id],
+            )
+            .await
+            .map_err(pg)?
+            .map_or((None, 0), |r| {
+                (Status::parse(r.get(0)), i64::from(r.get::<_, i32>(1)))
+            });
         let withdrawn: Option<bool> = tx
             .query_opt(
                 "SELECT withdrawn FROM tournament_entrants WHERE tournament_id = $1 AND entrant = $2",
@@ -263,31 +266,26 @@ impl Tournaments for PgStore {
             .await
             .map_err(pg)?
             .map(|r| r.get(0));
-        if withdrawn == Some(false) {
-            return Ok(Entered::Already);
-        }
-        let row = tx
+        let count: i64 = tx
             .query_one(
-                "SELECT capacity, (SELECT count(*) FROM tournament_entrants
-                                   WHERE tournament_id = $1 AND NOT withdrawn)
-                 FROM tournaments WHERE id = $1",
+                "SELECT count(*) FROM tournament_entrants WHERE tournament_id = $1 AND NOT withdrawn",
                 &[&id],
             )
             .await
-            .map_err(pg)?;
-        if row.get::<_, i64>(1) >= i64::from(row.get::<_, i32>(0)) {
-            return Ok(Entered::Full);
-        }
-        if withdrawn.is_some() {
-            tx.execute(
-                "UPDATE tournament_entrants SET withdrawn = FALSE
-                 WHERE tournament_id = $1 AND entrant = $2",
-                &[&id, &entrant.id],
-            )
-            .await
-            .map_err(pg)?;
-        } else {
-            add_entrant(&*tx, id, &entrant).await?;
+            .map_err(pg)?
+            .get(0);
+        match crate::tournaments::entry(status, late, withdrawn, count, capacity) {
+            Err(refused) => return Ok(refused),
+            Ok(Entry::Back) => {
+                tx.execute(
+                    "UPDATE tournament_entrants SET withdrawn = FALSE
+                     WHERE tournament_id = $1 AND entrant = $2",
+                    &[&id, &entrant.id],
+                )
+                .await
+                .map_err(pg)?;
+            }
+            Ok(Entry::New) => add_entrant(&*tx, id, &entrant).await?,
         }
         announce(&*tx, id).await?;
         tx.commit().await.map_err(pg)?;
@@ -301,18 +299,16 @@ impl Tournaments for PgStore {
     ) -> Result<Withdrawn, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let Some(status) = lock(&*tx, id).await? else {
-            return Ok(Withdrawn::Gone);
-        };
-        if status.over() {
-            return Ok(Withdrawn::Over);
-        }
-        let sql = if status == Status::Waiting {
-            "DELETE FROM tournament_entrants
-             WHERE tournament_id = $1 AND entrant = $2 AND NOT withdrawn"
-        } else {
-            "UPDATE tournament_entrants SET withdrawn = TRUE
-             WHERE tournament_id = $1 AND entrant = $2 AND NOT withdrawn"
+        let sql = match crate::tournaments::withdrawal(lock(&*tx, id).await?) {
+            Err(refused) => return Ok(refused),
+            Ok(Withdrawal::Remove) => {
+                "DELETE FROM tournament_entrants
+                 WHERE tournament_id = $1 AND entrant = $2 AND NOT withdrawn"
+            }
+            Ok(Withdrawal::Mark) => {
+                "UPDATE tournament_entrants SET withdrawn = TRUE
+                 WHERE tournament_id = $1 AND entrant = $2 AND NOT withdrawn"
+            }
         };
         if tx.execute(sql, &[&id, &entrant]).await.map_err(pg)? == 0 {
             return Ok(Withdrawn::NotIn);
@@ -331,14 +327,7 @@ impl Tournaments for PgStore {
     ) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let want = if start.is_some() {
-            Status::Waiting
-        } else {
-            Status::Running
-        };
-        if lock(&*tx, id).await? != Some(want) {
-            return Ok(false);
-        }
+        let status = lock(&*tx, id).await?;
         let stored: bool = tx
             .query_one(
                 "SELECT EXISTS (SELECT 1 FROM tournament_tables
@@ -348,7 +337,7 @@ impl Tournaments for PgStore {
             .await
             .map_err(pg)?
             .get(0);
-        if stored {
+        if !crate::tournaments::may_seat(status, start.is_some(), stored) {
             return Ok(false);
         }
         for (table, game) in &tables {
@@ -431,10 +420,13 @@ impl Tournaments for PgStore {
     ) -> Result<bool, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        let sql = if to == Status::Running {
-            "UPDATE tournaments SET status = $3, started = $4 WHERE id = $1 AND status = $2"
-        } else {
-            "UPDATE tournaments SET status = $3, ended = $4 WHERE id = $1 AND status = $2"
+        let sql = match crate::tournaments::stamp(to) {
+            Stamp::Started => {
+                "UPDATE tournaments SET status = $3, started = $4 WHERE id = $1 AND status = $2"
+            }
+            Stamp::Ended => {
+                "UPDATE tournaments SET status = $3, ended = $4 WHERE id = $1 AND status = $2"
+            }
         };
         let changed = tx
             .execute(sql, &[&id, &from.as_str(), &to.as_str(), &at])

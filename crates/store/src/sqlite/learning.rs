@@ -4,6 +4,7 @@
 use trigonal_ratings::Rating;
 
 use super::*;
+use crate::learning::{attempt, daily_pick, Attempt};
 use crate::{AttemptRow, Attempted, Learning, LessonDone, PuzzleRow};
 
 const PUZZLE_COLUMNS: &str = "id, game, players, variant, record, solution, goal, explanation,
@@ -203,8 +204,7 @@ impl Learning for SqliteStore {
             let Some(puzzle) = read_puzzle(&tx, &id)? else {
                 return Ok(Attempted::Gone);
             };
-            if puzzle.owner.is_some() {
-                // One's own mistake: kept until solved, never rated.
+            if attempt(&puzzle) == Attempt::Mistake {
                 tx.prepare_cached(
                     "INSERT INTO puzzle_attempts (account, puzzle, correct, at)
                      VALUES (?1, ?2, ?3, ?4)
@@ -280,10 +280,9 @@ impl Learning for SqliteStore {
             let count: i64 = tx
                 .prepare_cached("SELECT count(*) FROM puzzles WHERE game = ?1 AND owner IS NULL")?
                 .query_row([&game], |r| r.get(0))?;
-            if count == 0 {
+            let Some(offset) = daily_pick(pick, count) else {
                 return Ok(None);
-            }
-            let offset = (pick % count as u64) as i64;
+            };
             let id: String = tx
                 .prepare_cached(
                     "SELECT id FROM puzzles WHERE game = ?1 AND owner IS NULL

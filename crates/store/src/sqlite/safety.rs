@@ -2,9 +2,10 @@
 //! moderation and deleted accounts.
 
 use super::*;
+use crate::safety::{let_go, rename_held};
 use crate::{
-    deleted_key, held_name, may_reset, Action, BlockRow, ModAction, ModLogRow, Moderated,
-    ReportReason, ReportRow, ReportStatus, ResetRow, Safety, TotpRow,
+    deleted_key, held_name, may_report, may_reset, Action, BlockRow, ModAction, ModLogRow,
+    Moderated, ReportReason, ReportRow, ReportStatus, ResetRow, Safety, TotpRow,
 };
 
 fn report_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<ReportRow> {
@@ -268,15 +269,7 @@ impl Safety for SqliteStore {
                 })
             })
             .optional()
-            .map(|row| {
-                row.unwrap_or(TotpRow {
-                    secret: None,
-                    on: false,
-                    pending: None,
-                    step: 0,
-                    recovery_left: 0,
-                })
-            })
+            .map(Option::unwrap_or_default)
         })
         .await
     }
@@ -455,7 +448,7 @@ impl Safety for SqliteStore {
                     "SELECT count(*) FROM reports WHERE reporter = ?1 AND created >= ?2",
                 )?
                 .query_row(params![report.reporter, since], |r| r.get(0))?;
-            if made as usize >= most {
+            if !may_report(made as usize, most) {
                 return Ok(false);
             }
             tx.prepare_cached(
@@ -565,7 +558,7 @@ impl Safety for SqliteStore {
                                                 WHERE name_key = ?1 AND id <> ?2)",
                             )?
                             .query_row(params![key, action.target], |r| r.get(0))?;
-                        if (held && key != old_key) || taken {
+                        if rename_held(held, &key, &old_key) || taken {
                             return Ok((Moderated::NameTaken, false));
                         }
                         tx.prepare_cached(
@@ -582,12 +575,12 @@ impl Safety for SqliteStore {
                             "UPDATE tournaments SET creator_name = ?2 WHERE creator = ?1",
                         )?
                         .execute(params![action.target, name])?;
-                        if key != old_key {
+                        if let Some(old_name) = let_go(&old_key, &key) {
                             tx.prepare_cached(
                                 "INSERT INTO held_names (name, until) VALUES (?1, ?2)
                                  ON CONFLICT (name) DO UPDATE SET until = excluded.until",
                             )?
-                            .execute(params![held_name(&old_key), action.hold_until])?;
+                            .execute(params![old_name, action.hold_until])?;
                         }
                     }
                     Action::Close => {

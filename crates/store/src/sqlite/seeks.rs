@@ -2,7 +2,8 @@
 //! it whole: a seek is filled by one acceptance however many arrive at once.
 
 use super::*;
-use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken, FILLED_KEPT, SEEK_TTL};
+use crate::seeks::{accept, fill, leaving, may_start, renewed_until, Acceptance};
+use crate::{Left, SeekRow, SeekSeat, Seeks, Starter, Taken};
 
 /// The seeks whose ids `ids` lists, with their seats (every seek when `ids` is `None`), as of
 /// `now`: open and not lapsed, or filled and still listed.
@@ -110,22 +111,19 @@ impl Seeks for SqliteStore {
                 let Some(mut seek) = read(&tx, Some(&id), now)?.pop() else {
                     return Ok(Taken::Gone);
                 };
-                if seek.game_id.is_some() || seek.seats.len() >= seek.players {
-                    return Ok(Taken::Full);
-                }
-                if seek.seats.iter().any(|s| s.account == taker.account) {
-                    return Ok(Taken::Already);
-                }
+                let acceptance = match accept(&seek, &taker.account) {
+                    Ok(acceptance) => acceptance,
+                    Err(refused) => return Ok(refused.into()),
+                };
                 add_seat(&tx, &id, &taker)?;
                 seek.seats.push(taker);
-                if seek.seats.len() < seek.players {
+                if acceptance == Acceptance::Waits {
                     tx.commit()?;
                     return Ok(Taken::Joined(seek));
                 }
                 let game = start(&seek);
                 insert(&tx, &game, false)?;
-                seek.game_id = Some(game.id.clone());
-                seek.expires = now + ms(FILLED_KEPT);
+                fill(&mut seek, &game.id, now);
                 tx.prepare_cached("UPDATE seeks SET game_id = ?2, expires = ?3 WHERE id = ?1")?
                     .execute(params![id, game.id, seek.expires])?;
                 tx.commit()?;
@@ -148,17 +146,16 @@ impl Seeks for SqliteStore {
         let (id, seeker) = (id.to_string(), seeker.to_string());
         let started = self
             .call(move |tx| {
-                let Some(mut seek) = read(&tx, Some(&id), now)?.pop() else {
+                let Some(mut seek) = read(&tx, Some(&id), now)?
+                    .pop()
+                    .filter(|seek| may_start(seek, &seeker))
+                else {
                     return Ok(None);
                 };
-                if seek.game_id.is_some() || seek.seeker() != seeker {
-                    return Ok(None);
-                }
                 let game = start(&seek);
                 let due = crate::computer_first(&game);
                 insert(&tx, &game, due)?;
-                seek.game_id = Some(game.id.clone());
-                seek.expires = now + ms(FILLED_KEPT);
+                fill(&mut seek, &game.id, now);
                 tx.prepare_cached("UPDATE seeks SET game_id = ?2, expires = ?3 WHERE id = ?1")?
                     .execute(params![id, game.id, seek.expires])?;
                 tx.commit()?;
@@ -179,25 +176,20 @@ impl Seeks for SqliteStore {
         let (id, account) = (id.to_string(), account.to_string());
         let left = self
             .call(move |tx| {
-                let Some(seek) = read(&tx, Some(&id), now)?.pop() else {
-                    return Ok(Left::Gone);
-                };
-                if seek.game_id.is_some() {
-                    return Ok(Left::Gone);
+                let left = leaving(read(&tx, Some(&id), now)?.last(), &account);
+                match left {
+                    Left::Cancelled => {
+                        tx.prepare_cached("DELETE FROM seeks WHERE id = ?1")?
+                            .execute([&id])?;
+                    }
+                    Left::Left => {
+                        tx.prepare_cached(
+                            "DELETE FROM seek_seats WHERE seek_id = ?1 AND account = ?2",
+                        )?
+                        .execute([&id, &account])?;
+                    }
+                    Left::NotIn | Left::Gone => return Ok(left),
                 }
-                let left = if seek.seeker() == account {
-                    tx.prepare_cached("DELETE FROM seeks WHERE id = ?1")?
-                        .execute([&id])?;
-                    Left::Cancelled
-                } else if seek.seats.iter().any(|s| s.account == account) {
-                    tx.prepare_cached(
-                        "DELETE FROM seek_seats WHERE seek_id = ?1 AND account = ?2",
-                    )?
-                    .execute([&id, &account])?;
-                    Left::Left
-                } else {
-                    return Ok(Left::NotIn);
-                };
                 tx.commit()?;
                 Ok(left)
             })
@@ -217,7 +209,7 @@ impl Seeks for SqliteStore {
                      AND expires > ?3",
                 )?;
                 for seeker in &seekers {
-                    renew.execute(params![seeker, now + ms(SEEK_TTL), now])?;
+                    renew.execute(params![seeker, renewed_until(now), now])?;
                 }
                 drop(renew);
                 let lapsed = tx

@@ -3,6 +3,7 @@
 //! storing one round the second finds it stored.
 
 use super::*;
+use crate::tournaments::{Entry, Stamp, Withdrawal};
 use crate::{
     Entered, EntrantRow, RoundTable, Seating, Status, TournamentRow, Tournaments, Withdrawn,
 };
@@ -195,15 +196,14 @@ impl Tournaments for SqliteStore {
         let entered = self
             .call(move |tx| {
                 let id = key;
-                let Some(status) = status(&tx, &id)? else {
-                    return Ok(Entered::Gone);
-                };
-                if status.over() {
-                    return Ok(Entered::Over);
-                }
-                if status == Status::Running && !late {
-                    return Ok(Entered::Started);
-                }
+                // No tournament: no status, and nothing else counts.
+                let (status, capacity) = tx
+                    .prepare_cached("SELECT status, capacity FROM tournaments WHERE id = ?1")?
+                    .query_row([&id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
+                    .optional()?
+                    .map_or((None, 0), |(status, capacity)| {
+                        (Status::parse(&status), capacity)
+                    });
                 let withdrawn: Option<bool> = tx
                     .prepare_cached(
                         "SELECT withdrawn FROM tournament_entrants
@@ -211,27 +211,22 @@ impl Tournaments for SqliteStore {
                     )?
                     .query_row(params![id, entrant.id], |r| r.get(0))
                     .optional()?;
-                if withdrawn == Some(false) {
-                    return Ok(Entered::Already);
-                }
-                let (capacity, count): (i64, i64) = tx
+                let count: i64 = tx
                     .prepare_cached(
-                        "SELECT capacity, (SELECT count(*) FROM tournament_entrants
-                                           WHERE tournament_id = ?1 AND NOT withdrawn)
-                         FROM tournaments WHERE id = ?1",
+                        "SELECT count(*) FROM tournament_entrants
+                         WHERE tournament_id = ?1 AND NOT withdrawn",
                     )?
-                    .query_row([&id], |r| Ok((r.get(0)?, r.get(1)?)))?;
-                if count >= capacity {
-                    return Ok(Entered::Full);
-                }
-                if withdrawn.is_some() {
-                    tx.prepare_cached(
-                        "UPDATE tournament_entrants SET withdrawn = FALSE
-                         WHERE tournament_id = ?1 AND entrant = ?2",
-                    )?
-                    .execute(params![id, entrant.id])?;
-                } else {
-                    add_entrant(&tx, &id, &entrant)?;
+                    .query_row([&id], |r| r.get(0))?;
+                match crate::tournaments::entry(status, late, withdrawn, count, capacity) {
+                    Err(refused) => return Ok(refused),
+                    Ok(Entry::Back) => {
+                        tx.prepare_cached(
+                            "UPDATE tournament_entrants SET withdrawn = FALSE
+                             WHERE tournament_id = ?1 AND entrant = ?2",
+                        )?
+                        .execute(params![id, entrant.id])?;
+                    }
+                    Ok(Entry::New) => add_entrant(&tx, &id, &entrant)?,
                 }
                 tx.commit()?;
                 Ok(Entered::Joined)
@@ -252,18 +247,16 @@ impl Tournaments for SqliteStore {
         let withdrawn = self
             .call(move |tx| {
                 let id = key;
-                let Some(status) = status(&tx, &id)? else {
-                    return Ok(Withdrawn::Gone);
-                };
-                if status.over() {
-                    return Ok(Withdrawn::Over);
-                }
-                let sql = if status == Status::Waiting {
-                    "DELETE FROM tournament_entrants
-                     WHERE tournament_id = ?1 AND entrant = ?2 AND NOT withdrawn"
-                } else {
-                    "UPDATE tournament_entrants SET withdrawn = TRUE
-                     WHERE tournament_id = ?1 AND entrant = ?2 AND NOT withdrawn"
+                let sql = match crate::tournaments::withdrawal(status(&tx, &id)?) {
+                    Err(refused) => return Ok(refused),
+                    Ok(Withdrawal::Remove) => {
+                        "DELETE FROM tournament_entrants
+                         WHERE tournament_id = ?1 AND entrant = ?2 AND NOT withdrawn"
+                    }
+                    Ok(Withdrawal::Mark) => {
+                        "UPDATE tournament_entrants SET withdrawn = TRUE
+                         WHERE tournament_id = ?1 AND entrant = ?2 AND NOT withdrawn"
+                    }
                 };
                 if tx.prepare_cached(sql)?.execute(params![id, entrant])? == 0 {
                     return Ok(Withdrawn::NotIn);
@@ -292,21 +285,14 @@ impl Tournaments for SqliteStore {
         let seated = self
             .call(move |tx| {
                 let id = key;
-                let want = if start.is_some() {
-                    Status::Waiting
-                } else {
-                    Status::Running
-                };
-                if status(&tx, &id)? != Some(want) {
-                    return Ok(false);
-                }
+                let status = status(&tx, &id)?;
                 let stored: bool = tx
                     .prepare_cached(
                         "SELECT EXISTS (SELECT 1 FROM tournament_tables
                                         WHERE tournament_id = ?1 AND round = ?2)",
                     )?
                     .query_row(params![id, round], |r| r.get(0))?;
-                if stored {
+                if !crate::tournaments::may_seat(status, start.is_some(), stored) {
                     return Ok(false);
                 }
                 for (table, game) in &tables {
@@ -387,10 +373,13 @@ impl Tournaments for SqliteStore {
         let key = id.to_string();
         let moved = self
             .call(move |tx| {
-                let sql = if to == Status::Running {
-                    "UPDATE tournaments SET status = ?3, started = ?4 WHERE id = ?1 AND status = ?2"
-                } else {
-                    "UPDATE tournaments SET status = ?3, ended = ?4 WHERE id = ?1 AND status = ?2"
+                let sql = match crate::tournaments::stamp(to) {
+                    Stamp::Started => {
+                        "UPDATE tournaments SET status = ?3, started = ?4 WHERE id = ?1 AND status = ?2"
+                    }
+                    Stamp::Ended => {
+                        "UPDATE tournaments SET status = ?3, ended = ?4 WHERE id = ?1 AND status = ?2"
+                    }
                 };
                 let changed = tx.prepare_cached(sql)?.execute(params![
                     key,
