@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use trigonal_core::{DynGame, Game};
 
-use crate::player::{BaselinePlayer, Player, RandomPlayer};
+use crate::player::{BaselinePlayer, Player, RandomPlayer, Sampled};
 use crate::uct::Baseline;
 use crate::{Budget, Kit, Level, Thought};
 
@@ -34,7 +34,15 @@ pub enum Agent {
         /// Milliseconds a move.
         ms: u64,
     },
-    /// `ai:LEVEL` or `ai:LEVEL:MS`: a level's search, with its time a move set to MS if given.
+    /// `hint` or `hint:MS`: the search hints and analyses use — medium's, with its time a move
+    /// set to MS if given — always playing the move it found best.
+    Hint {
+        /// Milliseconds a move instead of medium's own budget.
+        ms: Option<u64>,
+    },
+    /// `ai:LEVEL` or `ai:LEVEL:MS`: a level as an opponent — its search, with its time a move
+    /// set to MS if given, and its move drawn at the game's temperature for the level
+    /// ([`Kit::temperature`]).
     Ai {
         /// The level.
         level: Level,
@@ -45,7 +53,7 @@ pub enum Agent {
 
 /// Text that names no agent.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("bad agent {text:?}: {reason} (agents: random, uct:MS, mast:MS, grave:MS, ai:LEVEL, ai:LEVEL:MS)")]
+#[error("bad agent {text:?}: {reason} (agents: random, uct:MS, mast:MS, grave:MS, hint, hint:MS, ai:LEVEL, ai:LEVEL:MS)")]
 pub struct AgentError {
     /// The text given.
     pub text: String,
@@ -90,6 +98,10 @@ impl FromStr for Agent {
             ["grave", ms] => Ok(Agent::Grave {
                 ms: parse_ms(text, ms)?,
             }),
+            ["hint"] => Ok(Agent::Hint { ms: None }),
+            ["hint", ms] => Ok(Agent::Hint {
+                ms: Some(parse_ms(text, ms)?),
+            }),
             [kind @ ("uct" | "mast" | "grave")] => Err(err(format!(
                 "{kind} needs its milliseconds a move, as in {kind}:100"
             ))),
@@ -104,7 +116,7 @@ impl FromStr for Agent {
                 Ok(Agent::Ai { level, ms })
             }
             ["ai"] => Err(err("ai needs a level, as in ai:hard".into())),
-            [kind, ..] if ["random", "uct", "mast", "grave", "ai"].contains(kind) => {
+            [kind, ..] if ["random", "uct", "mast", "grave", "hint", "ai"].contains(kind) => {
                 Err(err("too many `:` parts".into()))
             }
             [kind, ..] => Err(err(format!("unknown kind {kind:?}"))),
@@ -120,6 +132,8 @@ impl fmt::Display for Agent {
             Agent::Uct { ms } => write!(f, "uct:{ms}"),
             Agent::Mast { ms } => write!(f, "mast:{ms}"),
             Agent::Grave { ms } => write!(f, "grave:{ms}"),
+            Agent::Hint { ms: None } => f.write_str("hint"),
+            Agent::Hint { ms: Some(ms) } => write!(f, "hint:{ms}"),
             Agent::Ai { level, ms: None } => write!(f, "ai:{level}"),
             Agent::Ai {
                 level,
@@ -153,9 +167,17 @@ impl Agent {
                 Budget::Time(Duration::from_millis(ms)),
                 seed,
             )),
+            Agent::Hint { ms } => {
+                let time = ms.map_or_else(|| Level::Medium.budget(), Duration::from_millis);
+                G::level_player(Level::Medium, Budget::Time(time), seed)
+            }
             Agent::Ai { level, ms } => {
                 let time = ms.map_or_else(|| level.budget(), Duration::from_millis);
-                G::level_player(level, Budget::Time(time), seed)
+                let player = G::level_player(level, Budget::Time(time), seed);
+                match G::temperature(level) {
+                    t if t > 0.0 => Box::new(Sampled::new(player, t, seed)),
+                    _ => player,
+                }
             }
         }
     }

@@ -32,6 +32,16 @@ pub trait Kit: Present {
         roster::generic(level, budget, seed)
     }
 
+    /// How far `level`'s move strays, as an opponent, from what its search found best: 0 (the
+    /// default, every level) plays the best; above 0, a move drawn among those searched
+    /// ([`crate::player::Sampled`]: at 2 in proportion to the square root of its visits, at 1 to
+    /// its visits). A game where more time alone does not make a level stronger than the one
+    /// below keeps its levels apart so, with the arena's figures beside the choice.
+    fn temperature(level: Level) -> f64 {
+        let _ = level;
+        0.0
+    }
+
     /// The rating pool of a game of `players` players: by default the game's id, one pool
     /// whatever the number of players. A game whose play changes with the number of players
     /// pools them apart (`four-triangles-3`).

@@ -13,7 +13,7 @@
 //! - [`kit`]: what a game hands Trigonal beyond its rules — its knowledge, the player each level
 //!   puts at its board, its rating pools, its solver — each with a default for any game;
 //! - [`player`]: players kept from move to move; [`roster`]: the players a level builds;
-//!   [`agent`]: the agents named `random`, `uct:MS`, `ai:LEVEL[:MS]`; [`arena`]: matches
+//!   [`agent`]: the agents named `random`, `uct:MS`, `hint[:MS]`, `ai:LEVEL[:MS]`; [`arena`]: matches
 //!   between agents with scores and intervals.
 //!
 //! The searches play through the `Game` trait only and do no I/O: callers run them on a thread

@@ -420,8 +420,181 @@ impl<G: Game> Player<G> for ByPlayers<G> {
     }
 }
 
+/// A level's player at the board as an opponent: the move its search chose, or, at a
+/// `temperature` above 0, a move drawn among those the search tried, the more likely the more it
+/// visited them (in proportion to visits^(1/temperature): at 1 in proportion to its visits,
+/// higher flatter). So a weaker level plays moves its search found good but not best, as a
+/// person would, rather than only thinking for less time — which in some games buys little.
+/// A proven result is always played; a move proven lost is drawn only when every move is.
+/// Searches that report no root moves (alpha-beta) are left as they are.
+pub struct Sampled<G: Game> {
+    player: Box<dyn Player<G>>,
+    temperature: f64,
+    rng: SmallRng,
+}
+
+impl<G: Game> Sampled<G> {
+    /// `player`, its moves drawn at `temperature` with random choices seeded by `seed`.
+    pub fn new(player: Box<dyn Player<G>>, temperature: f64, seed: u64) -> Self {
+        Sampled {
+            player,
+            temperature,
+            rng: SmallRng::seed_from_u64(derive_seed(seed, 0x5a3)),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for Sampled<G> {
+    fn think(&mut self, position: &G) -> Thought<G::Move> {
+        let mut thought = self.player.think(position);
+        if self.temperature <= 0.0 || thought.proven || thought.moves.len() < 2 {
+            return thought;
+        }
+        let best = thought.moves.iter().find(|m| m.mv == thought.best);
+        if best.is_some_and(|m| m.proven) {
+            return thought;
+        }
+        let weights: Vec<f64> = thought
+            .moves
+            .iter()
+            .map(|m| {
+                if m.proven && m.share <= 0.0 {
+                    0.0
+                } else {
+                    (m.visits as f64).powf(1.0 / self.temperature)
+                }
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        if !(total > 0.0 && total.is_finite()) {
+            return thought;
+        }
+        let mut left = self.rng.gen_range(0.0..total);
+        let drawn = thought
+            .moves
+            .iter()
+            .zip(&weights)
+            .find(|(_, &w)| {
+                let hit = left < w;
+                left -= w;
+                hit
+            })
+            .map_or(thought.best, |(m, _)| m.mv);
+        if drawn != thought.best {
+            thought.best = drawn;
+            thought.detail += &format!("; drawn at temperature {}", self.temperature);
+        }
+        thought
+    }
+    fn advance(&mut self, mv: G::Move) {
+        self.player.advance(mv);
+    }
+    fn forget(&mut self) {
+        self.player.forget();
+    }
+    fn limit(&mut self, most: Option<Duration>) {
+        self.player.limit(most);
+    }
+    fn see_clock(&mut self, clock: &trigonal_clock::Clock, now: i64) {
+        self.player.see_clock(clock, now);
+    }
+    fn forfeit(&mut self) -> Option<String> {
+        self.player.forfeit()
+    }
+}
+
 fn only_move<G: Game>(position: &G) -> Option<G::Move> {
     let mut moves = Vec::new();
     position.legal_moves(&mut moves);
     (moves.len() == 1).then(|| moves[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::{Pile, Take};
+    use crate::MoveStat;
+
+    /// A player whose thought is given: the root moves' visits and proofs as a search would
+    /// report them.
+    struct Told(Thought<Take>);
+
+    impl Player<Pile> for Told {
+        fn think(&mut self, _: &Pile) -> Thought<Take> {
+            self.0.clone()
+        }
+    }
+
+    fn told(stats: &[(u32, u64, Option<f64>)]) -> Box<dyn Player<Pile>> {
+        let moves: Vec<MoveStat<Take>> = stats
+            .iter()
+            .map(|&(take, visits, proven)| MoveStat {
+                mv: Take(take),
+                visits,
+                share: proven.unwrap_or(0.5),
+                proven: proven.is_some(),
+            })
+            .collect();
+        let best = moves.iter().max_by_key(|m| m.visits).unwrap().mv;
+        let mut thought = Thought::unknown(best, &Pile::of(9), "told");
+        thought.moves = moves;
+        Box::new(Told(thought))
+    }
+
+    /// How often each of takes 1, 2 and 3 is played in `n` thoughts.
+    fn counts(player: &mut Sampled<Pile>, n: usize) -> [usize; 3] {
+        let mut counts = [0; 3];
+        for _ in 0..n {
+            counts[player.think(&Pile::of(9)).best.0 as usize - 1] += 1;
+        }
+        counts
+    }
+
+    #[test]
+    fn at_temperature_1_moves_are_played_in_proportion_to_their_visits() {
+        let mut player = Sampled::new(
+            told(&[(1, 800, None), (2, 200, None), (3, 0, None)]),
+            1.0,
+            5,
+        );
+        let [one, two, three] = counts(&mut player, 4_000);
+        // 800 : 200 of 4,000 draws; ±4 standard errors (25) around 800 for the second move.
+        assert!((700..=900).contains(&two), "{one} {two} {three}");
+        assert_eq!(three, 0, "a move never searched is never played");
+    }
+
+    #[test]
+    fn a_higher_temperature_strays_more_and_never_to_a_proven_loss() {
+        let stats = [(1, 900, None), (2, 100, None), (3, 50, Some(0.0))];
+        let mut warm = Sampled::new(told(&stats), 1.0, 5);
+        let mut hot = Sampled::new(told(&stats), 2.0, 5);
+        let [_, warm_two, warm_three] = counts(&mut warm, 4_000);
+        let [_, hot_two, hot_three] = counts(&mut hot, 4_000);
+        // Weights 900 : 100 at 1 (10 % of draws), 30 : 10 at 2 (25 %).
+        assert!((300..=500).contains(&warm_two), "{warm_two}");
+        assert!((850..=1_150).contains(&hot_two), "{hot_two}");
+        assert_eq!((warm_three, hot_three), (0, 0));
+    }
+
+    #[test]
+    fn a_proven_win_is_always_played() {
+        let stats = [(1, 100, Some(1.0)), (2, 900, None), (3, 900, None)];
+        let mut thought = told(&stats).think(&Pile::of(9));
+        thought.best = Take(1);
+        let mut player = Sampled::new(Box::new(Told(thought)), 4.0, 5);
+        assert_eq!(counts(&mut player, 500), [500, 0, 0]);
+    }
+
+    #[test]
+    fn the_same_seed_draws_the_same_moves() {
+        let stats = [(1, 500, None), (2, 400, None), (3, 100, None)];
+        let draws = |seed| {
+            let mut player = Sampled::new(told(&stats), 1.5, seed);
+            (0..50)
+                .map(|_| player.think(&Pile::of(9)).best.0)
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(draws(3), draws(3));
+        assert_ne!(draws(3), draws(4));
+    }
 }

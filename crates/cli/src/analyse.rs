@@ -19,8 +19,9 @@ pub struct AnalyseArgs {
     /// The record to analyse (`-` reads standard input).
     #[arg(long)]
     record: PathBuf,
-    /// The agent that evaluates each position: `ai:LEVEL`, `ai:LEVEL:MS` or `uct:MS`.
-    #[arg(long, default_value = "ai:medium")]
+    /// The agent that evaluates each position: `hint` (medium's search, its best move),
+    /// `hint:MS`, `ai:LEVEL`, `ai:LEVEL:MS` or `uct:MS`.
+    #[arg(long, default_value = "hint")]
     agent: String,
     /// Seed of the agent's random choices.
     #[arg(long, default_value_t = 1)]

@@ -20,7 +20,8 @@ pub struct ArenaArgs {
     /// The game id.
     game: String,
     /// The agents, comma-separated, one per player: `random`, `uct:MS` (plain UCT, MS ms a
-    /// move), `ai:LEVEL` or `ai:LEVEL:MS` (a level's search with MS ms a move), or
+    /// move), `ai:LEVEL` or `ai:LEVEL:MS` (a level with MS ms a move), `hint` or `hint:MS`
+    /// (the search hints use, always its best move), or
     /// `cmd:COMMAND` (an outside engine speaking docs/engine-protocol.md, run by `sh -c`).
     #[arg(long, value_delimiter = ',', required = true)]
     agents: Vec<String>,

@@ -21,7 +21,7 @@ pub struct PlayArgs {
     #[arg(long)]
     record: Option<PathBuf>,
     /// Who plays a seat: `N=human` or `N=AGENT`, N counting from 1, AGENT one of `random`,
-    /// `uct:MS`, `ai:LEVEL`, `ai:LEVEL:MS` (levels: easy, medium, hard, max, random).
+    /// `uct:MS`, `hint`, `ai:LEVEL`, `ai:LEVEL:MS` (levels: easy, medium, hard, max, random).
     /// Repeat for several seats; seats not named are people.
     #[arg(long = "seat", value_name = "N=WHO")]
     seats: Vec<String>,
@@ -375,10 +375,7 @@ fn hint(position: &dyn DynGame, seed: u64) -> Result<String> {
             solved.in_words()
         ));
     }
-    let agent = Agent::Ai {
-        level: trigonal_ai::Level::Medium,
-        ms: None,
-    };
+    let agent = Agent::Hint { ms: None };
     let mut adviser = trigonal_games::dyn_player(position.id(), agent, seed)?;
     let Some(thought) = adviser.think(position) else {
         return Ok("The game is over.".into());

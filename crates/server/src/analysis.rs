@@ -10,7 +10,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::{Deserialize, Serialize};
-use trigonal_ai::{solve, Agent, Level};
+use trigonal_ai::{solve, Agent};
 use trigonal_core::{DynGame, Seat};
 use trigonal_games::dyn_player;
 use trigonal_store::random_id;
@@ -287,8 +287,7 @@ fn advise(
             exact: Some(exact(&solved, moves)),
         });
     }
-    let agent = Agent::Ai {
-        level: Level::Medium,
+    let agent = Agent::Hint {
         ms: Some(budget.as_millis() as u64),
     };
     let mut player = dyn_player(position.id(), agent, seed)

@@ -35,14 +35,29 @@ impl Kit for TriangleGame {
         roster::mcts(TriangleGameKnowledge::default(), params, budget, seed)
     }
 
-    /// Measured 2026-11-25: `scripts/level-ratings triangle-game 10 3 1`, the stronger
-    /// level against two of the weaker. easy–random 10 of 10 (at least +1147), medium–easy 3.5 of
-    /// 10 (+18), hard–medium 4 of 10 (+71), max–hard 1.5 of 10 (−200): in these ten games max
-    /// did worse than hard (were they equal, a result this low would come about one time in ten;
-    /// max's trees come near their 3 M nodes within a move). Easy against two `uct:100` 8.3 of 10
-    /// (+688: `uct:100` about 1060).
+    /// Easy draws its move at 2 and medium at 1 ([`trigonal_ai::player::Sampled`]); hard and max
+    /// play their best. Fifteen times the thinking buys the search only about 1.45× the fair
+    /// share here (`ai:hard:300` against two `hint:20`, 180 games, 2026-11-29), so time alone
+    /// kept easy, medium and hard within ten games' noise of each other (2026-11-25). With the
+    /// drawing, at a tenth of the levels' times and 200 games a step (see `level_ratings`),
+    /// medium took 2.01× the fair share against two easy and hard 1.36× against two medium.
+    fn temperature(level: Level) -> f64 {
+        match level {
+            Level::Easy => 2.0,
+            Level::Medium => 1.0,
+            Level::Random | Level::Hard | Level::Max => 0.0,
+        }
+    }
+
+    /// Measured 2026-11-29: `SCALE=0.1 scripts/level-ratings triangle-game 200 3 1`, every level
+    /// at a tenth of its time (easy 10 ms … max 600 ms), the stronger level against two of the
+    /// weaker, 200 games a step, seats rotating (95 % intervals): easy–random 165.8 of 200
+    /// (2.49× the fair share, +678, +556 to +802), medium–easy 134.0 (2.01×, +393, +302 to
+    /// +487), hard–medium 90.8 (1.36×, +130, +57 to +207), max–hard 77.0 (1.16×, +55, −14 to
+    /// +129). Ratings ± 95 %: easy 1278 ± 123, medium 1671 ± 154, hard 1801 ± 171, max
+    /// 1856 ± 186. Not checked at the full times yet.
     fn level_ratings(_players: usize) -> Option<[u32; 5]> {
-        Some([600, 1747, 1765, 1836, 1636])
+        Some([600, 1278, 1671, 1801, 1856])
     }
 
     fn lessons() -> Vec<Lesson<TriangleGame>> {
