@@ -26,8 +26,8 @@ use trigonal_store::{now_ms, random_id, AccountRow, SessionRow, TokenDigest};
 use unicode_normalization::UnicodeNormalization as _;
 
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "trigonal_session";

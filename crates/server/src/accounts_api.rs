@@ -19,7 +19,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::players::{self, Adopt, Leaderboard, MyGame, Profile};
 use crate::proxy::Https;
-use crate::{bots, AppState};
+use crate::{bots, state::AppState};
 
 /// The routes of accounts and players.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -17,7 +17,7 @@ use trigonal_store::random_id;
 
 use crate::change;
 use crate::error::ApiError;
-use crate::AppState;
+use crate::state::AppState;
 
 /// A claimed analysis is held this long after its last save.
 const LEASE: Duration = Duration::from_secs(30);

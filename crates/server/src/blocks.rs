@@ -14,8 +14,8 @@ use trigonal_store::now_ms;
 
 use crate::accounts::{name_key, SignedIn};
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// `POST /api/me/blocks`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

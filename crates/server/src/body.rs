@@ -9,7 +9,7 @@ use http_body_util::LengthLimitError;
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, Reason};
-use crate::AppState;
+use crate::state::AppState;
 
 /// The largest request body accepted, in bytes.
 pub const BODY_LIMIT: usize = 64 * 1024;

@@ -22,7 +22,7 @@ use trigonal_store::{AccountRow, TokenDigest};
 
 use crate::change::{self, Command};
 use crate::error::ApiError;
-use crate::AppState;
+use crate::state::AppState;
 
 /// How often a bot's games are looked at.
 const LOOK: Duration = Duration::from_millis(250);

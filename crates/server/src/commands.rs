@@ -9,8 +9,8 @@ use crate::accounts::SignedIn;
 use crate::change::{self, Command};
 use crate::error::ApiError;
 use crate::games::SeatToken;
+use crate::state::AppState;
 use crate::typed::{chat_text, player_name};
-use crate::AppState;
 
 /// `POST /api/games/{id}/moves`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

@@ -21,7 +21,7 @@ use trigonal_store::{random_id, Claim};
 
 use crate::change::{self, Command};
 use crate::error::ApiError;
-use crate::AppState;
+use crate::state::AppState;
 
 /// How long a claim holds without renewal; a job whose process died is free again within this.
 const LEASE: Duration = Duration::from_secs(6);

@@ -22,7 +22,7 @@ use trigonal_tournament::{arena, swiss};
 use crate::error::ApiError;
 use crate::tournament_rows::{self, active, ends, entrant, finishes, played, unfinished, System};
 use crate::words::Said;
-use crate::{change, games, AppState};
+use crate::{change, games, state::AppState};
 
 /// How often each process looks at the tournaments that run.
 pub const TICK: Duration = Duration::from_secs(2);

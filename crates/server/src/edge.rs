@@ -15,7 +15,7 @@ use metrics::{counter, histogram};
 use tracing::Instrument as _;
 
 use crate::observe::{HTTP_DURATION, HTTP_REQUESTS};
-use crate::AppState;
+use crate::state::AppState;
 
 /// The header carrying a request's id.
 pub const REQUEST_ID: &str = "x-request-id";

@@ -14,7 +14,7 @@ use trigonal_store::StoreEvent;
 
 use crate::change;
 use crate::hub::LiveGame;
-use crate::AppState;
+use crate::state::AppState;
 
 /// Follows the store's events until the store is gone.
 pub async fn run(state: AppState) {

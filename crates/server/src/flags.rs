@@ -8,7 +8,7 @@ use std::time::Duration;
 use trigonal_store::now_ms;
 
 use crate::change::{self, Command};
-use crate::AppState;
+use crate::state::AppState;
 
 /// How often deadlines are looked for: a flag falls within this of its deadline.
 const EVERY: Duration = Duration::from_millis(250);

@@ -10,7 +10,7 @@ use tokio::sync::broadcast::error::RecvError;
 use crate::error::ApiError;
 use crate::games;
 use crate::socket::{send, PING};
-use crate::AppState;
+use crate::state::AppState;
 
 /// A message a player's socket sends to be shown present.
 #[derive(serde::Deserialize)]

@@ -17,9 +17,9 @@ use crate::accounts::SignedIn;
 use crate::change;
 use crate::error::{ApiError, Reason};
 use crate::live;
+use crate::state::AppState;
 use crate::typed::player_name;
 use crate::view::{render_at, rfc3339};
-use crate::AppState;
 
 /// How many games the lobby lists.
 const LOBBY: usize = 50;

@@ -28,7 +28,7 @@ use crate::games::{self, CreateGame, Created, Lobby, SeatToken, UploadRecord, Up
 use crate::limit::MayCreate;
 use crate::openapi::ErrorBody;
 use crate::view::GameView;
-use crate::{analysis, blocks, game_socket, players, socket, AppState};
+use crate::{analysis, blocks, game_socket, players, socket, state::AppState};
 
 /// The routes of games.
 pub fn routes() -> OpenApiRouter<AppState> {

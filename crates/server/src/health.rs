@@ -16,7 +16,7 @@ use axum::Json;
 use serde_json::json;
 use tokio::sync::{watch, Notify};
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// How long the store may take to answer `/readyz`'s query.
 pub const STORE_PATIENCE: Duration = Duration::from_secs(1);

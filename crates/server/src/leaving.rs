@@ -24,8 +24,8 @@ use trigonal_store::now_ms;
 
 use crate::accounts::{name_key, verify, SignedIn};
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// `DELETE /api/me`.
 #[derive(Debug, Deserialize, utoipa::ToSchema)]

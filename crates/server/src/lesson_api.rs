@@ -11,7 +11,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::lessons::{self, Finished, LessonView, Listing, Progress, StepReply, StepRequest};
 use crate::openapi::ErrorBody;
-use crate::AppState;
+use crate::state::AppState;
 
 /// The routes of lessons.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -13,8 +13,8 @@ use trigonal_store::{now_ms, LessonDone};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::{self, PositionView};
-use crate::AppState;
 
 /// Every game's lessons, built once (their positions are replayed from the start).
 fn all() -> &'static BTreeMap<&'static str, Vec<DynLesson>> {

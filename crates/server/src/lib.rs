@@ -64,6 +64,7 @@ mod seeks;
 mod sessions;
 mod site_api;
 mod socket;
+mod state;
 mod totp;
 mod tournament_api;
 mod tournament_rows;
@@ -82,11 +83,10 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::net::TcpListener;
-use tokio::sync::Notify;
 use tracing_subscriber::filter::Targets;
 use tracing_subscriber::layer::SubscriberExt;
 use tracing_subscriber::util::SubscriberInitExt;
-use trigonal_store::{Store, StoreError};
+use trigonal_store::StoreError;
 
 pub use api::router;
 pub use body::BODY_LIMIT;
@@ -98,6 +98,7 @@ pub use openapi::document as openapi;
 
 pub use origin::{Origin, Origins};
 pub use proxy::TrustedProxies;
+pub use state::AppState;
 pub use wire::{follow, Followed};
 
 /// Where to listen, where the games are, and how much computing to do.
@@ -185,101 +186,7 @@ pub enum ServeError {
     Push(String),
 }
 
-/// What every handler works with: the store (the truth), the games in memory, the limit on new
-/// games, and the bell that wakes this process's computer.
-#[derive(Clone)]
-pub struct AppState {
-    store: Arc<dyn Store>,
-    hub: hub::Hub,
-    creation_limit: Option<limit::AddressLimit>,
-    /// Puzzle attempts, per address.
-    attempt_limit: limit::AddressLimit,
-    /// Password resets asked for, per address.
-    reset_limit: limit::AddressLimit,
-    /// The words refused in new names.
-    refused_names: RefusedNames,
-    computer_due: Arc<Notify>,
-    /// The bell that wakes this process's analyst.
-    analysis_due: Arc<Notify>,
-    /// Who has which game open, through this process.
-    presence: Arc<presence::Presence>,
-    /// This process's lobby sockets.
-    lobby: Arc<lobby::Lobby>,
-    /// This process's tournament director and the bell of changed tournaments.
-    director: Arc<director::Director>,
-    /// The SMTP transport, if this server sends mail.
-    mailer: Option<Arc<mail::Mailer>>,
-    /// The bell that wakes this process's mail sender.
-    mail_due: Arc<Notify>,
-    /// The Web Push sender, once the site's key is read.
-    pusher: Option<Arc<push::Pusher>>,
-    /// Sign-in attempts, per address and per name.
-    sign_in_limit: accounts::SignInLimit,
-    /// How long a request's body may take to arrive.
-    body_timeout: Duration,
-    /// How long a bot may take over a move in a game without clocks.
-    bot_patience: Duration,
-    /// How long a seek waits before the computer is offered for its free seats.
-    computer_offer: Duration,
-    /// How much a quick seek's window widens each way, a second.
-    quick_widening: i32,
-    /// The computer's time on each position of an analysis.
-    analysis_budget: Duration,
-    /// How long a message to a WebSocket may take to leave.
-    send_patience: Duration,
-    /// The reverse proxies whose headers say who the client is.
-    proxies: TrustedProxies,
-    /// Whether a shutdown has begun, and the streams that must end with it.
-    lifecycle: health::Lifecycle,
-    /// Whether `/metrics` is served with the API (else on a private address of its own).
-    metrics_public: bool,
-    /// The origins whose pages may change anything here.
-    origins: Origins,
-}
-
 impl AppState {
-    /// A state over `store`, letting each address start `games_per_minute` games a minute (0:
-    /// no limit).
-    pub fn new(store: Arc<dyn Store>, games_per_minute: u32) -> AppState {
-        AppState {
-            presence: Arc::new(presence::Presence::new(Arc::clone(&store))),
-            lobby: Arc::default(),
-            director: Arc::default(),
-            mailer: None,
-            pusher: None,
-            mail_due: Arc::new(Notify::new()),
-            store,
-            hub: hub::Hub::default(),
-            creation_limit: limit::AddressLimit::per_minute(games_per_minute),
-            attempt_limit: limit::AddressLimit::new(
-                limit::ATTEMPTS_PER_MINUTE,
-                "attempts",
-                "puzzle attempts",
-            )
-            .expect("a limit above 0"),
-            reset_limit: limit::AddressLimit::new(
-                reset::RESETS_PER_MINUTE,
-                "resets",
-                "password resets",
-            )
-            .expect("a limit above 0"),
-            refused_names: RefusedNames::default(),
-            computer_due: Arc::new(Notify::new()),
-            analysis_due: Arc::new(Notify::new()),
-            sign_in_limit: accounts::SignInLimit::default(),
-            body_timeout: Limits::default().body,
-            bot_patience: Limits::default().bot_patience,
-            computer_offer: Limits::default().computer_offer,
-            quick_widening: Limits::default().quick_widening,
-            analysis_budget: Limits::default().analysis_budget,
-            send_patience: Limits::default().send,
-            proxies: TrustedProxies::default(),
-            lifecycle: health::Lifecycle::default(),
-            metrics_public: true,
-            origins: Origins::default(),
-        }
-    }
-
     /// Starts the background work every process does: following the store's events and
     /// dropping idle games from memory; and, with `computer` > 0, playing computer seats with
     /// that many searches at once. The work stops when the returned guard is dropped.

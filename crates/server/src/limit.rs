@@ -21,7 +21,7 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
 use crate::proxy::Client;
-use crate::AppState;
+use crate::state::AppState;
 
 /// How many of one thing each address may do a minute, in bursts of as many.
 #[derive(Clone)]

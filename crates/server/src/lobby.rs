@@ -17,7 +17,7 @@ use crate::accounts::SignedIn;
 use crate::pairing;
 use crate::seeks::{self, Viewer};
 use crate::socket::{send, PING};
-use crate::AppState;
+use crate::state::AppState;
 
 /// This process's lobby sockets: how many each signed-in account has open, and a bell rung
 /// when the seeks change.

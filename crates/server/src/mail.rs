@@ -15,8 +15,8 @@ use trigonal_store::{now_ms, random_id, MailRow, Sent, TokenDigest};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::words::Said;
-use crate::AppState;
 
 /// How many mails a process claims at once.
 const BATCH: usize = 10;

@@ -19,7 +19,7 @@ use crate::body::JsonBody;
 use crate::error::{ApiError, Reason};
 use crate::mail::{self, EmailView, NewEmail};
 use crate::openapi::ErrorBody;
-use crate::AppState;
+use crate::state::AppState;
 
 /// The routes of mail.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -12,7 +12,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::moderation::{self, Log, LogLine, NewAction, Reports};
 use crate::openapi::ErrorBody;
-use crate::AppState;
+use crate::state::AppState;
 
 /// The moderators' routes.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -18,8 +18,8 @@ use crate::accounts::{name_as_given, name_key, new_name, SignedIn};
 use crate::blocks::no_player;
 use crate::change::{self, Command};
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// How many reports one person may make an hour.
 pub const REPORTS_PER_HOUR: usize = 10;

@@ -10,7 +10,7 @@ use std::time::Duration;
 use metrics::{describe_counter, describe_gauge, describe_histogram, gauge, Unit};
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
-use crate::AppState;
+use crate::state::AppState;
 
 /// Requests answered, by route (the router's pattern), method and status.
 pub const HTTP_REQUESTS: &str = "trigonal_http_requests_total";

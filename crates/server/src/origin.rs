@@ -27,7 +27,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::error::{ApiError, Reason};
 use crate::proxy::Client;
-use crate::AppState;
+use crate::state::AppState;
 
 /// The routes whose WebSocket any origin may open.
 const OPEN_SOCKETS: &[&str] = &["/api/games/{id}/ws"];

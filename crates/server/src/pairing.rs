@@ -19,7 +19,7 @@ use trigonal_store::{now_ms, Left, SeekRow, Taken};
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
 use crate::seeks::{self, range_at, Accepted, Kind, Viewer};
-use crate::AppState;
+use crate::state::AppState;
 
 /// How often each process looks for people to bring together, besides whenever seeks change.
 pub const TICK: Duration = Duration::from_secs(2);

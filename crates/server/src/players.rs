@@ -7,8 +7,8 @@ use trigonal_store::TokenDigest;
 use crate::accounts::SignedIn;
 use crate::change::{self, Command};
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// `GET /api/players/{name}`.
 #[derive(Debug, Serialize, utoipa::ToSchema)]

@@ -17,8 +17,8 @@ use web_push_native::{p256, Auth, WebPushBuilder};
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::words::Said;
-use crate::AppState;
 
 /// The longest endpoint taken.
 const ENDPOINT: usize = 2048;

@@ -12,7 +12,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::push::{self, PushKey, Subscription, Unsubscribe};
-use crate::AppState;
+use crate::state::AppState;
 
 /// The routes of Web Push.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -14,7 +14,7 @@ use crate::error::ApiError;
 use crate::limit::MayAttempt;
 use crate::openapi::ErrorBody;
 use crate::puzzles::{self, AttemptReply, AttemptRequest, MistakeRequest, PuzzleView};
-use crate::AppState;
+use crate::state::AppState;
 
 /// The routes of puzzles.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -18,8 +18,8 @@ use crate::accounts::SignedIn;
 use crate::analysis::{self, Entry, Refutation};
 use crate::change;
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::{self, PositionView};
-use crate::AppState;
 
 /// Stores every kit's starter set (puzzles already stored are left as they are): how many
 /// were new. A set that cannot be read is skipped with a warning (the tests read every one).

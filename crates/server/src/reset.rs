@@ -18,7 +18,7 @@ use trigonal_store::{now_ms, ResetRow, TokenDigest};
 
 use crate::accounts::{hash, name_key, new_password};
 use crate::error::{ApiError, Reason};
-use crate::AppState;
+use crate::state::AppState;
 
 /// How long a link works.
 pub const VALID: Duration = Duration::from_secs(3600);

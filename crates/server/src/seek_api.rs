@@ -17,7 +17,7 @@ use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::seeks::{self, Accepted, NewSeek, SeekView, Seeks, Viewer};
-use crate::{lobby, pairing, socket, AppState};
+use crate::{lobby, pairing, socket, state::AppState};
 
 /// The routes of seeks and the lobby's socket.
 pub fn routes() -> OpenApiRouter<AppState> {

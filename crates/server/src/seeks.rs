@@ -17,8 +17,8 @@ use crate::accounts::SignedIn;
 use crate::change;
 use crate::error::{ApiError, Reason};
 use crate::games;
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// How many open seeks one person may have at once.
 const OPEN_SEEKS: usize = 3;

@@ -7,8 +7,8 @@ use trigonal_store::now_ms;
 
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// A short name for the browser and system of a User-Agent: `Firefox on Linux`, `Safari on
 /// iOS`, `curl`; `Unknown browser` when it says nothing known. At most 60 characters.

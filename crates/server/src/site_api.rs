@@ -13,7 +13,7 @@ use utoipa_axum::routes;
 
 use crate::error::ApiError;
 use crate::openapi::{self, ErrorBody};
-use crate::{api, health, meta, AppState};
+use crate::{api, health, meta, state::AppState};
 
 /// The routes about the site.
 pub fn routes() -> OpenApiRouter<AppState> {

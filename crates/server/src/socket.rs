@@ -11,7 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::body::BODY_LIMIT;
 use crate::error::ApiError;
-use crate::{observe, AppState};
+use crate::{observe, state::AppState};
 
 /// How often a WebSocket is pinged.
 pub(crate) const PING: Duration = Duration::from_secs(30);

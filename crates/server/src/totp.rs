@@ -14,7 +14,7 @@ use trigonal_store::{AccountRow, TokenDigest};
 
 use crate::accounts::{name_key, verify, SignedIn};
 use crate::error::{ApiError, Reason};
-use crate::AppState;
+use crate::state::AppState;
 
 /// How many recovery codes turning it on gives.
 pub const RECOVERY_CODES: usize = 10;

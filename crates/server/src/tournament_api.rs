@@ -22,7 +22,7 @@ use crate::error::ApiError;
 use crate::openapi::ErrorBody;
 use crate::socket::{self, send, PING};
 use crate::tournaments::{self, NewComputer, NewTournament, TournamentView, Tournaments};
-use crate::{tournament_rows, AppState};
+use crate::{state::AppState, tournament_rows};
 
 /// The routes of tournaments.
 pub fn routes() -> OpenApiRouter<AppState> {

@@ -7,7 +7,7 @@ use trigonal_store::{EntrantRow, RoundTable, TournamentRow};
 use trigonal_tournament::{arena, swiss, Entrant};
 
 use crate::error::{ApiError, Reason};
-use crate::AppState;
+use crate::state::AppState;
 
 /// How a tournament pairs its players.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

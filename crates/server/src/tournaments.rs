@@ -17,8 +17,8 @@ use crate::tournament_rows::{
 use crate::accounts::SignedIn;
 use crate::error::{ApiError, Reason};
 use crate::seeks::{Kind, Viewer};
+use crate::state::AppState;
 use crate::view::rfc3339;
-use crate::AppState;
 
 /// Rounds of a Swiss tournament: the default, and the most.
 const ROUNDS: (u32, u32) = (5, 15);

@@ -21,8 +21,8 @@ use crate::moderation::{self, NewReport, Reported, Standing};
 use crate::openapi::ErrorBody;
 use crate::reset::{self, Reset, ResetAsked, ResetDone};
 use crate::sessions::{self, Sessions};
+use crate::state::AppState;
 use crate::totp::{self, Confirm, Disable, Enabled, Setup};
-use crate::AppState;
 
 /// The routes of trust and safety for everyone.
 pub fn routes() -> OpenApiRouter<AppState> {

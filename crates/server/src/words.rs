@@ -153,7 +153,7 @@ impl Said {
 
 /// The language account `account` reads the site in, English when it never said (or the store
 /// cannot tell now: a mail in English rather than none).
-pub async fn of_account(state: &crate::AppState, account: &str) -> String {
+pub async fn of_account(state: &crate::state::AppState, account: &str) -> String {
     match state.store.language(account).await {
         Ok(Some(code)) if known(&code) => code,
         Ok(_) => FALLBACK.to_string(),

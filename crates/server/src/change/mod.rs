@@ -28,9 +28,9 @@ use trigonal_store::{
 use crate::error::{ApiError, Reason};
 use crate::hub::LiveGame;
 use crate::live::{self, Live, MoveShown};
+use crate::state::AppState;
 use crate::view;
 use crate::words::Said;
-use crate::AppState;
 
 mod chat;
 mod decide;
