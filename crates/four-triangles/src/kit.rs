@@ -40,6 +40,19 @@ impl Kit for FourTriangles {
         ))
     }
 
+    /// With three and four players (MCTS), easy draws its move at 2 and medium at 1
+    /// ([`trigonal_ai::player::Sampled`]); hard and max play their best. Measured with ten games a
+    /// step (2026-11-25), time alone did not keep the levels apart there (see `level_ratings`).
+    /// Alpha-beta, with two players, reports no root moves to draw from: its levels differ by
+    /// time only, and its ratings climbed so.
+    fn temperature(level: Level) -> f64 {
+        match level {
+            Level::Easy => 2.0,
+            Level::Medium => 1.0,
+            Level::Random | Level::Hard | Level::Max => 0.0,
+        }
+    }
+
     /// A pool per number of players (`four-triangles-3`): two players duel, three or four
     /// gang up and leave, and a rating earned in one says little of the others.
     fn pool(players: usize) -> String {
@@ -50,7 +63,15 @@ impl Kit for FourTriangles {
     /// - 2 players, 2026-11-25: `scripts/level-ratings four-triangles 10 2 1` (alpha-beta).
     ///   easy–random 10–0 (at least +512), medium–easy 7–3 (+147), hard–medium 9–1 (+382), max–hard
     ///   6–4 (+70). Easy beat `uct:100` 10–0 (`uct:100` at most 600).
-    /// - 3 players, 2026-11-25: `scripts/level-ratings four-triangles 10 3 1`, the stronger
+    /// - 3 players, 2026-11-29, with easy and medium drawing their moves: `SCALE=0.1
+    ///   scripts/level-ratings four-triangles 200 3 1` (every level at a tenth of its time, the
+    ///   stronger level against two of the weaker, seats rotating; 95 % intervals): easy–random
+    ///   144.3 of 200 (2.16× the fair share, +471, +373 to +572), medium–easy 116.3 (1.74×, +277,
+    ///   +195 to +362), hard–medium 179.0 (2.69×, +870, +717 to +1024), and max–hard with 80
+    ///   games (`… 80 3 1 max-hard`) 38.0 of 80 (1.42×, +153, +38 to +278). Ratings ± 95 %:
+    ///   easy 1071 ± 99, medium 1348 ± 130, hard 2217 ± 201, max 2370 ± 234. Not checked at the
+    ///   full times yet.
+    /// - 3 players before, 2026-11-25: `scripts/level-ratings four-triangles 10 3 1`, the stronger
     ///   level against two of the weaker. easy–random 10 of 10 (at least +1147), medium–easy 3 of 10
     ///   (−35), hard–medium 2 of 10 (−143), max–hard 3 of 10 (−35): past easy, more time did not
     ///   make the levels stronger in these games (ten games a step cannot tell ±150). Easy against
@@ -59,10 +80,11 @@ impl Kit for FourTriangles {
     ///   stronger level against three of the weaker. easy–random 10 of 10 (at least +1191),
     ///   medium–easy 4 of 10 (+143), hard–medium 2 of 10 (−47), max–hard 4 of 10 (+143; its ten
     ///   games took 37 minutes). Easy against three `uct:100` 9 of 10 (+933: `uct:100` about 860).
+    ///   Measured before easy and medium drew their moves: to be measured again.
     fn level_ratings(players: usize) -> Option<[u32; 5]> {
         match players {
             2 => Some([600, 1112, 1259, 1641, 1711]),
-            3 => Some([600, 1747, 1712, 1569, 1534]),
+            3 => Some([600, 1071, 1348, 2217, 2370]),
             4 => Some([600, 1791, 1934, 1887, 2030]),
             _ => None,
         }
