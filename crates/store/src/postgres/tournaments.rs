@@ -247,17 +247,7 @@ impl Tournaments for PgStore {
     ) -> Result<Entered, StoreError> {
         let mut client = self.client().await?;
         let tx = client.transaction().await.map_err(pg)?;
-        // The row locked, as `lock` does; no tournament: no status, and nothing else counts.
-        let (status, capacity) = tx
-            .query_opt(
-                "SELECT status, capacity FROM tournaments WHERE id = $1 FOR UPDATE",
-                &[&id],
-            )
-            .await
-            .map_err(pg)?
-            .map_or((None, 0), |r| {
-                (Status::parse(r.get(0)), i64::from(r.get::<_, i32>(1)))
-            });
+        let status = lock(&*tx, id).await?;
         let withdrawn: Option<bool> = tx
             .query_opt(
                 "SELECT withdrawn FROM tournament_entrants WHERE tournament_id = $1 AND entrant = $2",
@@ -266,14 +256,17 @@ impl Tournaments for PgStore {
             .await
             .map_err(pg)?
             .map(|r| r.get(0));
-        let count: i64 = tx
-            .query_one(
-                "SELECT count(*) FROM tournament_entrants WHERE tournament_id = $1 AND NOT withdrawn",
+        // No tournament: nothing counts (`entry` says it is gone).
+        let (capacity, count) = tx
+            .query_opt(
+                "SELECT capacity, (SELECT count(*) FROM tournament_entrants
+                                   WHERE tournament_id = $1 AND NOT withdrawn)
+                 FROM tournaments WHERE id = $1",
                 &[&id],
             )
             .await
             .map_err(pg)?
-            .get(0);
+            .map_or((0, 0), |r| (i64::from(r.get::<_, i32>(0)), r.get(1)));
         match crate::tournaments::entry(status, late, withdrawn, count, capacity) {
             Err(refused) => return Ok(refused),
             Ok(Entry::Back) => {

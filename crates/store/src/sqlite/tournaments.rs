@@ -196,14 +196,7 @@ impl Tournaments for SqliteStore {
         let entered = self
             .call(move |tx| {
                 let id = key;
-                // No tournament: no status, and nothing else counts.
-                let (status, capacity) = tx
-                    .prepare_cached("SELECT status, capacity FROM tournaments WHERE id = ?1")?
-                    .query_row([&id], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))
-                    .optional()?
-                    .map_or((None, 0), |(status, capacity)| {
-                        (Status::parse(&status), capacity)
-                    });
+                let status = status(&tx, &id)?;
                 let withdrawn: Option<bool> = tx
                     .prepare_cached(
                         "SELECT withdrawn FROM tournament_entrants
@@ -211,12 +204,16 @@ impl Tournaments for SqliteStore {
                     )?
                     .query_row(params![id, entrant.id], |r| r.get(0))
                     .optional()?;
-                let count: i64 = tx
+                // No tournament: nothing counts (`entry` says it is gone).
+                let (capacity, count): (i64, i64) = tx
                     .prepare_cached(
-                        "SELECT count(*) FROM tournament_entrants
-                         WHERE tournament_id = ?1 AND NOT withdrawn",
+                        "SELECT capacity, (SELECT count(*) FROM tournament_entrants
+                                           WHERE tournament_id = ?1 AND NOT withdrawn)
+                         FROM tournaments WHERE id = ?1",
                     )?
-                    .query_row([&id], |r| r.get(0))?;
+                    .query_row([&id], |r| Ok((r.get(0)?, r.get(1)?)))
+                    .optional()?
+                    .unwrap_or((0, 0));
                 match crate::tournaments::entry(status, late, withdrawn, count, capacity) {
                     Err(refused) => return Ok(refused),
                     Ok(Entry::Back) => {
