@@ -174,10 +174,7 @@ impl Agent {
             Agent::Ai { level, ms } => {
                 let time = ms.map_or_else(|| level.budget(), Duration::from_millis);
                 let player = G::level_player(level, Budget::Time(time), seed);
-                match G::temperature(level) {
-                    t if t > 0.0 => Box::new(Sampled::new(player, t, seed)),
-                    _ => player,
-                }
+                Box::new(Sampled::new(player, G::temperature(level), seed))
             }
         }
     }

@@ -25,6 +25,16 @@ pub fn mcts<G: Game, K: Knowledge<G>>(
     Box::new(MctsPlayer::new(knowledge, params, budget, seed))
 }
 
+/// The temperatures ([`crate::Kit::temperature`]) of a game whose levels more time alone does
+/// not keep apart: easy draws its move at 2, medium at 1; hard and max play their best.
+pub fn drawn_below_hard(level: Level) -> f64 {
+    match level {
+        Level::Easy => 2.0,
+        Level::Medium => 1.0,
+        Level::Random | Level::Hard | Level::Max => 0.0,
+    }
+}
+
 /// The search's parameters as a level uses them: two threads from `hard` up.
 pub fn params(level: Level) -> MctsParams {
     MctsParams {

@@ -46,11 +46,7 @@ impl Kit for FourTriangles {
     /// Alpha-beta, with two players, reports no root moves to draw from: its levels differ by
     /// time only, and its ratings climbed so.
     fn temperature(level: Level) -> f64 {
-        match level {
-            Level::Easy => 2.0,
-            Level::Medium => 1.0,
-            Level::Random | Level::Hard | Level::Max => 0.0,
-        }
+        roster::drawn_below_hard(level)
     }
 
     /// A pool per number of players (`four-triangles-3`): two players duel, three or four

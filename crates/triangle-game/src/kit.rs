@@ -42,11 +42,7 @@ impl Kit for TriangleGame {
     /// drawing, at a tenth of the levels' times and 200 games a step (see `level_ratings`),
     /// medium took 2.01× the fair share against two easy and hard 1.36× against two medium.
     fn temperature(level: Level) -> f64 {
-        match level {
-            Level::Easy => 2.0,
-            Level::Medium => 1.0,
-            Level::Random | Level::Hard | Level::Max => 0.0,
-        }
+        roster::drawn_below_hard(level)
     }
 
     /// Measured 2026-11-29: `SCALE=0.1 scripts/level-ratings triangle-game 200 3 1`, every level
